@@ -1,0 +1,3 @@
+export * from "./codes.js";
+export * from "./input.js";
+export * from "./schemas.js";
