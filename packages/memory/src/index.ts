@@ -1,1 +1,4 @@
-export {};
+export * from "./prior-art.js";
+export * from "./scrub.js";
+export * from "./search.js";
+export * from "./store.js";

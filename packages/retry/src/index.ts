@@ -1,1 +1,3 @@
-export {};
+export * from "./campaign.js";
+export * from "./directive.js";
+export * from "./progress.js";

@@ -1,0 +1,2 @@
+// Placeholder: its owner replaces it.
+export {};
