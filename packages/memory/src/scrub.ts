@@ -1,2 +1,116 @@
-// Placeholder: its owner replaces it.
-export {};
+/**
+ * Secret scrubbing: the last line before storage. Every text field goes through `scrub` before
+ * it is written, so neither the `failures` table nor its full-text index ever holds a secret.
+ *
+ * Each secret becomes `[REDACTED:kind]`. Kinds (rules in `./scrub/`, one file per family):
+ * - private_key: PEM / PGP private key blocks (RSA, EC, DSA, OPENSSH, ENCRYPTED, PKCS#8), multi-line,
+ *   JSON-escaped (`\n`) or cut off before the END line
+ * - jwt: three base64url segments, header starting `eyJ`
+ * - github_token (ghp_ gho_ ghu_ ghs_ ghr_ github_pat_), gitlab_token (glpat- and friends),
+ *   npm_token (npm_), pypi_token (pypi-AgE...), huggingface_token (hf_)
+ * - slack_webhook, slack_token (xoxb- xoxp- xoxa- xapp-...), stripe_key (sk_/rk_ live/test, whsec_),
+ *   anthropic_api_key (sk-ant-), openai_api_key (sk-, sk-proj-), sendgrid_api_key (SG.x.y),
+ *   twilio_api_key (SK + 32 hex), shopify_token (shpat_...), mailgun_api_key (key- + 32 hex)
+ * - aws_access_key_id (AKIA/ASIA...), aws_secret_access_key (40 chars after its name),
+ *   gcp_api_key (AIza...), google_oauth_token (ya29., 1//0), azure_account_key (AccountKey=,
+ *   SharedAccessKey=), azure_sas_token (sig=), digitalocean_token (dop_v1_), heroku_api_key (HRKU-)
+ * - url_password (scheme://user:pass@host), connection_password (Password=...; / Pwd=...;)
+ * - bearer_token: `Bearer x`, `Authorization: <scheme> x`
+ * - secret_assignment: key=value, key: value, "key": "value", export KEY=value, --password x,
+ *   where the key names a secret (password, passwd, secret, token, api_key, access_key,
+ *   private_key, client_secret, auth, credential...). Password-like names redact any value that is
+ *   not a placeholder; token-like names redact values that look generated.
+ * - high_entropy: base64 / alphanumeric runs of 20+ characters with a random-looking mix.
+ *
+ * Kept as they are (near-misses): hex digests and commit ids (any length of pure hex),
+ * `sha256:<hex>`, SRI `sha512-...`, go.sum `h1:...`, UUIDs, base64 of printable text, paths,
+ * URLs without a password, versions, identifiers (`test_burst_at_boundary`), placeholders
+ * (`changeme`, `${PASSWORD}`, `<your-token>`, `xxxx`, `****`, `process.env.X`).
+ *
+ * Every pattern is bounded and anchored at a token boundary: linear time on long input. Scrubbing
+ * is repeated until nothing changes, so `scrub(scrub(x)) === scrub(x)`. It never throws.
+ */
+import { findSpans } from "./scrub/rule.js";
+import { SECRET_RULES } from "./scrub/rules.js";
+import { clip, markerSpans, mergeSpans, type RankedSpan } from "./scrub/spans.js";
+
+/** Every kind that can appear in `[REDACTED:kind]`, most specific first. */
+export const SECRET_KINDS: readonly string[] = Object.freeze([
+  ...new Set(SECRET_RULES.map((r) => r.kind)),
+]);
+
+/** One redaction: its kind and where its `[REDACTED:kind]` marker starts in the scrubbed text. */
+export interface ScrubFinding {
+  kind: string;
+  index: number;
+}
+
+export interface ScrubReport {
+  text: string;
+  findings: ScrubFinding[];
+}
+
+// A redaction can change what its neighbours look like (a token boundary appears), so passes
+// repeat until stable; in practice the second pass finds nothing.
+const maxPasses = 4;
+
+function scrubPass(text: string): { text: string; added: RankedSpan[]; edits: RankedSpan[] } {
+  const guarded = markerSpans(text);
+  const found: RankedSpan[] = [];
+  SECRET_RULES.forEach((rule, rank) => {
+    for (const span of findSpans(rule, text))
+      found.push(...clip({ ...span, rank, kind: rule.kind }, guarded));
+  });
+  const edits = mergeSpans(found);
+  let out = "";
+  let from = 0;
+  const added: RankedSpan[] = [];
+  for (const e of edits) {
+    out += text.slice(from, e.start);
+    added.push({ ...e, start: out.length });
+    out += `[REDACTED:${e.kind}]`;
+    from = e.end;
+  }
+  return { text: out + text.slice(from), added, edits };
+}
+
+// Where an offset of the old text lands after `edits` (none of which covers it).
+function shift(index: number, edits: readonly RankedSpan[]): number {
+  let delta = 0;
+  for (const e of edits) {
+    if (e.end > index) break;
+    delta += `[REDACTED:${e.kind}]`.length - (e.end - e.start);
+  }
+  return index + delta;
+}
+
+/**
+ * Scrub `text` and say what was redacted, with each marker's offset in the scrubbed text.
+ * @example scrubReport("token ghp_...").findings // [{ kind: "github_token", index: 6 }]
+ */
+export function scrubReport(text: string): ScrubReport {
+  let current = typeof text === "string" ? text : String(text ?? "");
+  try {
+    let findings: ScrubFinding[] = [];
+    for (let pass = 0; pass < maxPasses; pass++) {
+      const next = scrubPass(current);
+      if (next.edits.length === 0) break;
+      findings = findings.map((f) => ({ kind: f.kind, index: shift(f.index, next.edits) }));
+      findings.push(...next.added.map((a) => ({ kind: a.kind, index: a.start })));
+      current = next.text;
+    }
+    findings.sort((a, b) => a.index - b.index);
+    return { text: current, findings };
+  } catch {
+    // Unreachable by design; if a rule ever throws, storing nothing beats storing a secret.
+    return { text: "[REDACTED:unscrubbable]", findings: [{ kind: "unscrubbable", index: 0 }] };
+  }
+}
+
+/**
+ * Replace every secret in `text` with `[REDACTED:kind]`.
+ * @example scrub("postgres://app:s3cr3t-Pw@db:5432/x") // "postgres://app:[REDACTED:url_password]@db:5432/x"
+ */
+export function scrub(text: string): string {
+  return scrubReport(text).text;
+}

@@ -1,0 +1,62 @@
+import { charClasses, shannonEntropy } from "./entropy.js";
+import { isPlaceholder } from "./placeholder.js";
+import type { PatternRule } from "./rule.js";
+
+// Names whose value is a secret however it looks.
+const passwordLike = /pass(?:w(?:or)?d|phrase)|pwd|secret|credential|private[_.-]?key/i;
+// Names whose value is a secret when it looks generated.
+const tokenLike =
+  /token|api[_.-]?key|apikey|access[_.-]?key|auth(?!or)|(?:signing|encryption|master|session|license)[_.-]?key/i;
+// Names about a secret rather than holding one: sizes, counts, kinds, where it lives.
+const aboutSecret =
+  /tokeni[sz]|max_?tokens|num_?tokens|tokens?[_.-]?(?:count|limit|budget|usage|used|length|len|size|type|ttl|expir\w*)$|(?:^|[_.-])(?:file|path|url|uri|endpoint|name|names|id|ids|type|kind|length|len|count|enabled|required|policy|hash|prompt|provider|method|mode|scheme|header|ref|arn|env|var)$/i;
+
+const plainWords = /^[A-Za-z][a-z]*(?:[-_ ][A-Za-z][a-z]*)*[.!?]?$/;
+
+/** True when `key` names a secret (and not merely something about one). */
+export function namesSecret(key: string): "password" | "token" | undefined {
+  const name = key.replace(/^-{1,2}/, "");
+  if (aboutSecret.test(name)) return undefined;
+  if (passwordLike.test(name)) return "password";
+  if (tokenLike.test(name)) return "token";
+  return undefined;
+}
+
+function looksLikeToken(value: string): boolean {
+  if (value.length < 8 || /^\d+$/.test(value) || plainWords.test(value)) return false;
+  const k = charClasses(value);
+  if (k.digit > 0 && k.upper + k.lower > 0) return true;
+  if (k.upper > 1 && k.lower > 1) return true;
+  return shannonEntropy(value) >= 3.5;
+}
+
+function acceptAssignment(raw: string, m: RegExpExecArray): boolean {
+  const quoted = /^["'`]/.test(raw);
+  const value = quoted ? raw.slice(1, -1) : raw;
+  const key = m.groups?.key ?? "";
+  const family = namesSecret(key);
+  if (family === undefined || isPlaceholder(value)) return false;
+  if (family === "token") return looksLikeToken(value);
+  // An env-style NAME=value, a quoted literal or a tight key=value states the value itself;
+  // `password: incorrect` in prose does not.
+  const strong = quoted || /^(?:--|[A-Z0-9_]+$)/.test(key) || /^[^\s]+=[^\s]/.test(m[0]);
+  if (strong) return value.length >= 3;
+  return value.length >= 4 && !plainWords.test(value);
+}
+
+/** Assignments whose name says the value is a secret: key=value, key: value, "key": "value", export KEY=value, --password x. */
+export const assignmentRules: PatternRule[] = [
+  {
+    kind: "secret_assignment",
+    pattern:
+      /(?<![A-Za-z0-9_.$])(?<q>["']?)(?<key>-{0,2}[A-Za-z_][A-Za-z0-9_.-]{0,63})\k<q>[ \t]{0,8}(?::=|=>|=|:)[ \t]{0,8}(?<secret>"(?:[^"\\\r\n]|\\.){1,2048}"|'[^'\r\n]{1,2048}'|`[^`\r\n]{1,2048}`|[^\s"'`,;]{1,1024})/g,
+    accept: acceptAssignment,
+  },
+  {
+    // Command-line flags with the value after a space: --password hunter2, --token abc.
+    kind: "secret_assignment",
+    pattern:
+      /(?<![A-Za-z0-9_-])(?<key>--(?:[a-z]{1,20}-)?(?:password|passwd|passphrase|token|api-key|apikey|secret|client-secret|auth-token|access-token))\s{1,4}(?<secret>"[^"\r\n]{1,1024}"|'[^'\r\n]{1,1024}'|[^\s"'`;|&-][^\s"'`;|&]{0,1023})/g,
+    accept: acceptAssignment,
+  },
+];

@@ -1,0 +1,33 @@
+import { looksGenerated } from "./entropy.js";
+import type { PatternRule } from "./rule.js";
+
+/** Source hosts and package registries: GitHub, GitLab, npm, PyPI, Hugging Face. */
+export const codeHostRules: PatternRule[] = [
+  {
+    kind: "github_token",
+    pattern:
+      /(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{30,251}|github_pat_[A-Za-z0-9_]{22,255})(?![A-Za-z0-9_])/g,
+    accept: looksGenerated,
+  },
+  {
+    kind: "gitlab_token",
+    pattern:
+      /(?<![A-Za-z0-9_-])(?:glpat|gldt|glrt|glptt|glcbt|glft|glimt|glagent|gloas|glsoat|glffct)-[A-Za-z0-9_-]{20,80}(?![A-Za-z0-9_-])/g,
+    accept: looksGenerated,
+  },
+  {
+    kind: "npm_token",
+    pattern: /(?<![A-Za-z0-9_])npm_[A-Za-z0-9]{36}(?![A-Za-z0-9_])/g,
+    accept: looksGenerated,
+  },
+  {
+    // Macaroons: base64url of a binary blob that begins with the location "pypi.org".
+    kind: "pypi_token",
+    pattern: /(?<![A-Za-z0-9_-])pypi-AgE[A-Za-z0-9_-]{40,600}(?![A-Za-z0-9_-])/g,
+  },
+  {
+    kind: "huggingface_token",
+    pattern: /(?<![A-Za-z0-9_])hf_[A-Za-z0-9]{30,40}(?![A-Za-z0-9_])/g,
+    accept: looksGenerated,
+  },
+];

@@ -1,0 +1,89 @@
+const words = new Set(
+  [
+    "changeme",
+    "change_me",
+    "change-me",
+    "password",
+    "passwd",
+    "secret",
+    "token",
+    "example",
+    "sample",
+    "dummy",
+    "fake",
+    "test",
+    "testing",
+    "placeholder",
+    "redacted",
+    "hidden",
+    "masked",
+    "none",
+    "null",
+    "nil",
+    "undefined",
+    "true",
+    "false",
+    "yes",
+    "no",
+    "on",
+    "off",
+    "empty",
+    "string",
+    "str",
+    "number",
+    "int",
+    "bool",
+    "boolean",
+    "bytes",
+    "any",
+    "object",
+    "unknown",
+    "required",
+    "optional",
+    "todo",
+    "tbd",
+    "foo",
+    "bar",
+    "baz",
+    "default",
+    "notset",
+    "unset",
+    "secret123",
+    "password123",
+    "mypassword",
+    "mysecret",
+    "mytoken",
+    "letmein",
+    "admin",
+    "root",
+  ].map((w) => w.toLowerCase()),
+);
+
+// Shapes that stand for a value without being one: ${VAR}, $VAR, %VAR%, <your-token>, {{ x }},
+// ****, xxxx, ..., [REDACTED:kind], process.env.X, os.environ["X"], getToken().
+const shapes: RegExp[] = [
+  /^\$\{[^}]{0,200}\}?$/,
+  /^\$\(?[A-Za-z_][A-Za-z0-9_]{0,100}\)?$/,
+  /^%[A-Za-z_][A-Za-z0-9_]{0,100}%$/,
+  /^<[^<>]{0,200}>$/,
+  /^\{\{[\s\S]{0,200}\}\}$/,
+  /^\[REDACTED(?::[a-z0-9_]{1,40})?\]$/,
+  /^([*x.#?-])\1{2,}$/i,
+  /^(?:your|my|the|enter|insert|replace)[-_ ]?[a-z_ -]{0,40}$/i,
+  // Code reads the secret: dotted names and calls whose parts are words (digits only at the end).
+  /^[A-Za-z_$][A-Za-z_$]{0,60}\d{0,2}(?:\.[A-Za-z_$][A-Za-z_$]{0,60}\d{0,2}){1,8}(?:\[[^\]]{0,80}\])?$/,
+  /^[A-Za-z_$][A-Za-z_$.]{0,100}\([^)]{0,100}\)?$/,
+];
+
+/**
+ * True when `value` is a stand-in rather than a secret: a well-known default word
+ * (`changeme`, `password`), a variable reference, a template, a mask, or code that fetches the
+ * secret at run time. Quotes and a trailing `,` or `;` are ignored.
+ * @example isPlaceholder("${DB_PASSWORD}") // true
+ */
+export function isPlaceholder(value: string): boolean {
+  const v = value.trim().replace(/^["'`]|["'`,;]+$/g, "");
+  if (v.length === 0) return true;
+  if (words.has(v.toLowerCase())) return true;
+  return shapes.some((shape) => shape.test(v));
+}

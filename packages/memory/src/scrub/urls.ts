@@ -1,0 +1,28 @@
+import { isPlaceholder } from "./placeholder.js";
+import type { PatternRule } from "./rule.js";
+
+const isValue = (s: string): boolean => !isPlaceholder(s.trim());
+
+/** Passwords inside URLs (scheme://user:pass@host) and ADO-style connection strings (Password=...;). */
+export const urlRules: PatternRule[] = [
+  {
+    // The password runs to the last @ before the path, so an unescaped @ in it is still covered.
+    kind: "url_password",
+    pattern:
+      /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/[^\s:@/?#'"<>]{0,256}:(?<secret>[^\s/?#'"<>]{1,512})@/g,
+    accept: isValue,
+  },
+  {
+    // Password=...; inside a connection string: after a ';'.
+    kind: "connection_password",
+    pattern: /(?<=;\s{0,4})(?:password|pwd)\s{0,4}=\s{0,4}(?<secret>[^;\r\n"']{1,512})/gi,
+    accept: isValue,
+  },
+  {
+    // ...or before one (Password is the first field).
+    kind: "connection_password",
+    pattern:
+      /(?<![A-Za-z0-9_.-])(?:password|pwd)\s{0,4}=\s{0,4}(?<secret>[^;\r\n"']{1,512})(?=;)/gi,
+    accept: isValue,
+  },
+];
