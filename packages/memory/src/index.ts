@@ -1,4 +1,12 @@
+export { MemoryInputError, MemoryStoreError, type MemoryStoreErrorCode } from "./errors.js";
+export type { FailureHistory } from "./history.js";
+export type { ImportLineResult, ImportOptions } from "./jsonl.js";
+export { LAYERS, type Layer, parseLayer } from "./layers.js";
 export * from "./prior-art.js";
+export type { RecordResult } from "./record.js";
+export { CONVICTIONS, type Conviction, type FailureRowInput, failureRowSchema } from "./row.js";
+export type { ExportedRow } from "./rows.js";
 export * from "./scrub.js";
 export * from "./search.js";
-export * from "./store.js";
+export { type FailureStore, type OpenStoreOptions, openStore } from "./store.js";
+export { normaliseSubstance, substanceKey } from "./substance.js";

@@ -1,2 +1,130 @@
-// Placeholder: its owner replaces it.
-export {};
+import type { Client } from "@libsql/client";
+import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
+import { connect } from "./connect.js";
+import { toStoreError } from "./driver-error.js";
+import { MemoryInputError, MemoryStoreError } from "./errors.js";
+import { type FailureHistory, readAll, readHistory } from "./history.js";
+import { type ImportLineResult, type ImportOptions, importFile } from "./jsonl.js";
+import { applyMigrations } from "./migrations.js";
+import { checkAppendOnly, checkOwnership, probeFts5, readSchemaState } from "./open-checks.js";
+import { type PriorArt, priorArt } from "./prior-art.js";
+import { insertRow, insertSuccessor, type RecordResult } from "./record.js";
+import { retryBusy } from "./retry.js";
+import { type FailureRowInput, prepareRow } from "./row.js";
+import type { ExportedRow } from "./rows.js";
+import { type SearchHit, searchFailures } from "./search.js";
+
+/** Where the memory is, and whether to use FTS5 (false forces the LIKE fallback). */
+export interface OpenStoreOptions {
+  /** Default: FAK_DB_URL, else `file:.fak/memory.db` (folder created). */
+  url?: string;
+  /** Default: FAK_DB_AUTH_TOKEN. */
+  authToken?: string;
+  /** Default true where the libSQL build has FTS5. */
+  fts?: boolean;
+  /** How long a file store waits for another writer's lock (ms). Default 5000. */
+  busyTimeoutMs?: number;
+}
+
+/** The failure memory: append-only rows, occurrences, supersession, search and prior art. */
+export interface FailureStore {
+  /** The URL the store is connected to. */
+  readonly url: string;
+  /** Whether search uses FTS5 (false: the LIKE fallback). */
+  readonly fts: boolean;
+  record(row: FailureRowInput): Promise<RecordResult>;
+  importJsonl(path: string, opts?: ImportOptions): AsyncIterable<ImportLineResult>;
+  supersede(id: number, row: FailureRowInput): Promise<RecordResult & { supersedes: number }>;
+  history(id: number): Promise<FailureHistory>;
+  exportRows(): AsyncIterable<ExportedRow>;
+  search(text: string, opts?: { limit?: number }): Promise<SearchHit[]>;
+  priorArt(task: string, opts?: { maxTokens?: number }): Promise<PriorArt>;
+  close(): void;
+}
+
+/**
+ * Open (and migrate) the failure memory: an embedded libSQL file by default, or a libSQL
+ * server / Turso through a URL and token with the same code.
+ * @example
+ *   const store = await openStore({ url: "file:.fak/memory.db" });
+ *   const r = await store.record({ session: "s1", task: "fix-git", approach: "rebase onto main",
+ *     death_reason: "verifier: 3 tests still fail" });
+ *   console.log(r.message); // "new failure:1"
+ *   store.close();
+ */
+export async function openStore(opts: OpenStoreOptions = {}): Promise<FailureStore> {
+  const { client, url } = await connect(opts);
+  try {
+    const fts = await prepareSchema(client, url, opts.fts !== false);
+    return makeStore(client, drizzle(client), url, fts);
+  } catch (err) {
+    client.close();
+    throw toStoreError(err, url, "open");
+  }
+}
+
+async function prepareSchema(client: Client, url: string, wantFts: boolean): Promise<boolean> {
+  const state = await readSchemaState(client);
+  checkOwnership(state, url);
+  try {
+    await applyMigrations(client, "core");
+  } catch (err) {
+    const e = toStoreError(err, url, "migrate");
+    throw e.code === "FAILED"
+      ? new MemoryStoreError("MIGRATION_FAILED", e.message, { cause: err })
+      : e;
+  }
+  await checkAppendOnly(client, url);
+  const available = await probeFts5(client);
+  if (state.names.has("failures_fts") && !available) {
+    throw new MemoryStoreError(
+      "FTS_MISSING",
+      `${url} has an FTS5 index, but this libSQL build has no FTS5, so rows could not be added to it`,
+    );
+  }
+  if (!available || !wantFts) return false;
+  await applyMigrations(client, "fts");
+  return true;
+}
+
+function makeStore(client: Client, db: LibSQLDatabase, url: string, fts: boolean): FailureStore {
+  const write = async <T>(doing: string, fn: () => Promise<T>): Promise<T> => {
+    try {
+      return await retryBusy(fn);
+    } catch (err) {
+      if (err instanceof MemoryInputError) throw err;
+      throw toStoreError(err, url, doing);
+    }
+  };
+  const read = async <T>(doing: string, fn: () => Promise<T>): Promise<T> => {
+    try {
+      return await fn();
+    } catch (err) {
+      if (err instanceof MemoryInputError) throw err;
+      throw toStoreError(err, url, doing);
+    }
+  };
+  const ctx = { client, fts };
+  return {
+    url,
+    fts,
+    record: (row) => {
+      const prepared = prepareRow(row);
+      return write("record into", () => insertRow(client, prepared));
+    },
+    importJsonl: (path, options) => importFile(client, url, path, options),
+    supersede: async (id, row) => {
+      if (!Number.isSafeInteger(id) || id < 1)
+        throw new MemoryInputError({ field: "id" }, `not a failure id: ${id}`);
+      const prepared = prepareRow(row);
+      const r = await write("supersede in", () => insertSuccessor(client, id, prepared));
+      const also = r.occurrence_of === null ? "" : `; ${r.message}`;
+      return { ...r, supersedes: id, message: `failure:${r.id} supersedes failure:${id}${also}` };
+    },
+    history: (id) => read("read", () => readHistory(db, id)),
+    exportRows: () => readAll(db),
+    search: (text, options) => read("search", () => searchFailures(ctx, text, options)),
+    priorArt: (task, options) => read("search", () => priorArt(ctx, task, options)),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,73 @@
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Client, createClient } from "@libsql/client";
+import { toStoreError } from "./driver-error.js";
+
+/** Where the memory lives when nobody says: FAK_DB_URL, else an embedded file in the project. */
+export const DEFAULT_URL = "file:.fak/memory.db";
+
+/** How a store connects: the URL and token, and how long a file waits for another writer. */
+export interface ConnectOptions {
+  url?: string | undefined;
+  authToken?: string | undefined;
+  busyTimeoutMs?: number | undefined;
+}
+
+/** An open libSQL client and what kind of database it talks to. */
+export interface Connection {
+  client: Client;
+  url: string;
+  local: boolean;
+}
+
+/**
+ * Connect to the memory: a libSQL file (its folder created, WAL mode, a busy timeout) or a
+ * libSQL server / Turso through the same client. Failures come back as MemoryStoreError.
+ * @example const { client } = await connect({ url: "file:/tmp/memory.db" })
+ */
+export async function connect(opts: ConnectOptions = {}): Promise<Connection> {
+  const url = opts.url ?? process.env.FAK_DB_URL ?? DEFAULT_URL;
+  const authToken = opts.authToken ?? process.env.FAK_DB_AUTH_TOKEN ?? undefined;
+  const local = url.startsWith("file:");
+  const busyTimeoutMs = opts.busyTimeoutMs ?? 5000;
+  let client: Client;
+  try {
+    if (local) mkdirSync(dirname(filePath(url)), { recursive: true });
+    client = createClient({
+      url,
+      authToken,
+      intMode: "number",
+      ...(local ? { timeout: busyTimeoutMs } : {}),
+    });
+  } catch (err) {
+    throw toStoreError(err, url, "open");
+  }
+  try {
+    if (local) await setUpFile(client);
+    else await client.execute("SELECT 1");
+  } catch (err) {
+    client.close();
+    throw toStoreError(err, url, "open");
+  }
+  return { client, url, local };
+}
+
+async function setUpFile(client: Client): Promise<void> {
+  // Reading the schema first makes "not a database" and "corrupt" fail here, before any write.
+  await client.execute("SELECT count(*) FROM sqlite_master");
+  const mode = await client.execute("PRAGMA journal_mode");
+  if (String(mode.rows[0]?.[0]).toLowerCase() === "wal") return;
+  try {
+    await client.execute("PRAGMA journal_mode = WAL");
+  } catch {
+    // A read-only file keeps its journal mode; reads still work and writes say READ_ONLY.
+  }
+}
+
+/** The file path of a `file:` URL (relative paths resolve against the working directory). */
+export function filePath(url: string): string {
+  const bare = url.replace(/[?#].*$/, "");
+  if (bare.startsWith("file://")) return fileURLToPath(bare);
+  return resolve(bare.slice("file:".length));
+}

@@ -1,0 +1,107 @@
+import type { Client } from "@libsql/client";
+import { MemoryInputError } from "./errors.js";
+import type { PreparedRow } from "./row.js";
+import { type ExportedRow, occurrenceMessage, ROW_COLUMNS, toExportedRow } from "./rows.js";
+
+/** A recorded row, whether it is a new failure or another death of an earlier one. */
+export interface RecordResult extends ExportedRow {
+  /** 1 for a new failure, 2 for its second death, ... */
+  deaths: number;
+  /** "new failure:13" or "second death, see failure:12". */
+  message: string;
+}
+
+// One statement: the lookup of the first row of the same substance and the insert run under
+// the same write lock, so concurrent writers cannot both believe they are first.
+const INSERT_ROW = `INSERT INTO failures
+  (session, task, approach, death_reason, layer, conviction, created_at, substance_key, occurrence_of, supersedes)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, (SELECT MIN(id) FROM failures WHERE substance_key = ?), NULL)
+RETURNING ${ROW_COLUMNS}`;
+
+// Supersede: the row named must exist, must not be superseded yet, and must differ in substance.
+const INSERT_SUCCESSOR = `INSERT INTO failures
+  (session, task, approach, death_reason, layer, conviction, created_at, substance_key, occurrence_of, supersedes)
+SELECT ?, ?, ?, ?, ?, ?, ?, ?, (SELECT MIN(id) FROM failures WHERE substance_key = ?), old.id
+FROM failures AS old
+WHERE old.id = ? AND old.substance_key <> ?
+  AND NOT EXISTS (SELECT 1 FROM failures AS s WHERE s.supersedes = old.id)
+RETURNING ${ROW_COLUMNS}`;
+
+function rowArgs(row: PreparedRow, now: string) {
+  return [
+    row.session,
+    row.task,
+    row.approach,
+    row.death_reason,
+    row.layer,
+    row.conviction,
+    now,
+    row.substance_key,
+    row.substance_key,
+  ];
+}
+
+/** Insert one prepared row, as an occurrence of the first row of the same substance if any. */
+export async function insertRow(client: Client, row: PreparedRow): Promise<RecordResult> {
+  const r = await client.execute({ sql: INSERT_ROW, args: rowArgs(row, new Date().toISOString()) });
+  return withDeaths(client, toExportedRow(r.rows[0]!));
+}
+
+/** Insert a row that supersedes `id`; refuses an unknown id, a superseded id, the same substance. */
+export async function insertSuccessor(
+  client: Client,
+  id: number,
+  row: PreparedRow,
+): Promise<RecordResult> {
+  let inserted: ExportedRow | undefined;
+  try {
+    const r = await client.execute({
+      sql: INSERT_SUCCESSOR,
+      args: [...rowArgs(row, new Date().toISOString()), id, row.substance_key],
+    });
+    inserted = r.rows[0] ? toExportedRow(r.rows[0]) : undefined;
+  } catch (err) {
+    // A concurrent supersede of the same row won the race: the trigger refused this one.
+    if (!String((err as { message?: unknown }).message).includes("append-only")) throw err;
+  }
+  if (inserted) return withDeaths(client, inserted);
+  throw await whyNotSuperseded(client, id, row);
+}
+
+async function whyNotSuperseded(
+  client: Client,
+  id: number,
+  row: PreparedRow,
+): Promise<MemoryInputError> {
+  const old = await client.execute({
+    sql: "SELECT substance_key, (SELECT id FROM failures WHERE supersedes = ?) AS successor FROM failures WHERE id = ?",
+    args: [id, id],
+  });
+  const o = old.rows[0];
+  if (!o) return new MemoryInputError({ field: "id" }, `failure:${id} does not exist`);
+  if (o.successor !== null) {
+    return new MemoryInputError(
+      { field: "id" },
+      `failure:${id} is already superseded by failure:${o.successor}; supersede failure:${o.successor} instead`,
+    );
+  }
+  if (o.substance_key === row.substance_key) {
+    return new MemoryInputError(
+      { field: "approach" },
+      `the new row has the same approach and death reason as failure:${id}; a successor must be sharper`,
+    );
+  }
+  return new MemoryInputError({ field: "id" }, `failure:${id} cannot be superseded`);
+}
+
+async function withDeaths(client: Client, row: ExportedRow): Promise<RecordResult> {
+  let deaths = 1;
+  if (row.occurrence_of !== null) {
+    const r = await client.execute({
+      sql: "SELECT COUNT(*) FROM failures WHERE occurrence_of = ? AND id <= ?",
+      args: [row.occurrence_of, row.id],
+    });
+    deaths = 1 + Number(r.rows[0]?.[0] ?? 0);
+  }
+  return { ...row, deaths, message: occurrenceMessage(row.id, row.occurrence_of, deaths) };
+}

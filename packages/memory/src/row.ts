@@ -1,0 +1,83 @@
+import { z } from "zod";
+import { MemoryInputError, type MemoryInputLocation } from "./errors.js";
+import { type Layer, parseLayer } from "./layers.js";
+import { scrub } from "./scrub.js";
+import { substanceKey } from "./substance.js";
+
+/** How sure the killer was: `none` when nobody said. */
+export const CONVICTIONS = ["high", "medium", "low", "none"] as const;
+export type Conviction = (typeof CONVICTIONS)[number];
+
+const text = (field: string) =>
+  z.string().refine((s) => s.trim() !== "", { message: `${field} is empty` });
+
+/**
+ * One failure row as it is recorded or imported (a JSONL import line): strict, so an unknown
+ * field is an error. `conviction` defaults to `none`.
+ * @example failureRowSchema.parse({ session: "s1", task: "fix-git", approach: "rebase", death_reason: "verifier: tests fail" })
+ */
+export const failureRowSchema = z.strictObject({
+  session: text("session"),
+  task: text("task"),
+  approach: text("approach"),
+  death_reason: text("death_reason"),
+  conviction: z.enum(CONVICTIONS).default("none"),
+});
+
+/** A row to record: `conviction` may be left out. */
+export type FailureRowInput = z.input<typeof failureRowSchema>;
+
+/** A row ready to write: validated, scrubbed, its layer parsed and its substance keyed. */
+export interface PreparedRow {
+  session: string;
+  task: string;
+  approach: string;
+  death_reason: string;
+  layer: Layer;
+  conviction: Conviction;
+  substance_key: string;
+}
+
+type Where = Omit<MemoryInputLocation, "field">;
+
+/** Validate without scrubbing (the import's first pass); throws MemoryInputError. */
+export function validateRow(value: unknown, where: Where = {}): z.output<typeof failureRowSchema> {
+  const result = failureRowSchema.safeParse(value);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const field = issue?.path.length ? issue.path.map(String).join(".") : "(row)";
+    throw new MemoryInputError({ ...where, field }, issue?.message ?? "invalid row");
+  }
+  try {
+    parseLayer(result.data.death_reason);
+  } catch (err) {
+    if (err instanceof MemoryInputError)
+      throw new MemoryInputError({ ...where, field: err.field }, strip(err));
+    throw err;
+  }
+  return result.data;
+}
+
+/**
+ * Validate, scrub every text field, parse the layer and key the substance: the only way a row
+ * reaches the database, so no secret reaches the table or its full-text index.
+ * @example prepareRow({ session: "s", task: "t", approach: "a", death_reason: "budget: out of turns" }).layer // "budget"
+ */
+export function prepareRow(value: unknown, where: Where = {}): PreparedRow {
+  const row = validateRow(value, where);
+  const approach = scrub(row.approach);
+  const death_reason = scrub(row.death_reason);
+  return {
+    session: scrub(row.session),
+    task: scrub(row.task),
+    approach,
+    death_reason,
+    layer: parseLayer(death_reason),
+    conviction: row.conviction,
+    substance_key: substanceKey(approach, death_reason),
+  };
+}
+
+function strip(err: MemoryInputError): string {
+  return err.message.slice(err.message.indexOf(": ") + 2);
+}

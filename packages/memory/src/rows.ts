@@ -1,0 +1,67 @@
+import type { Row } from "@libsql/client";
+import type { Layer } from "./layers.js";
+import type { Conviction } from "./row.js";
+
+/** A stored row as exported (JSONL) and returned: the import fields plus what the store adds. */
+export interface ExportedRow {
+  id: number;
+  session: string;
+  task: string;
+  approach: string;
+  death_reason: string;
+  conviction: Conviction;
+  layer: Layer;
+  occurrence_of: number | null;
+  supersedes: number | null;
+  created_at: string;
+}
+
+/** The columns of an ExportedRow, in export order, for SELECT and RETURNING lists. */
+export const ROW_COLUMNS =
+  "id, session, task, approach, death_reason, conviction, layer, occurrence_of, supersedes, created_at";
+
+/** An ExportedRow from a libSQL result row selected with ROW_COLUMNS. */
+export function toExportedRow(r: Row): ExportedRow {
+  return {
+    id: Number(r.id),
+    session: String(r.session),
+    task: String(r.task),
+    approach: String(r.approach),
+    death_reason: String(r.death_reason),
+    conviction: String(r.conviction) as Conviction,
+    layer: String(r.layer) as Layer,
+    occurrence_of: r.occurrence_of === null ? null : Number(r.occurrence_of),
+    supersedes: r.supersedes === null ? null : Number(r.supersedes),
+    created_at: String(r.created_at),
+  };
+}
+
+const ORDINALS = [
+  "first",
+  "second",
+  "third",
+  "fourth",
+  "fifth",
+  "sixth",
+  "seventh",
+  "eighth",
+  "ninth",
+  "tenth",
+];
+
+/**
+ * "second death, see failure:12" for an occurrence, "new failure:13" for a new substance.
+ * @example occurrenceMessage(13, 12, 2) // "second death, see failure:12"
+ */
+export function occurrenceMessage(id: number, first: number | null, deaths: number): string {
+  if (first === null) return `new failure:${id}`;
+  return `${ordinal(deaths)} death, see failure:${first}`;
+}
+
+function ordinal(n: number): string {
+  const word = ORDINALS[n - 1];
+  if (word) return word;
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" }[n % 10] ?? "th");
+  return `${n}${suffix}`;
+}

@@ -1,0 +1,41 @@
+import {
+  type AnySQLiteColumn,
+  index,
+  integer,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+/**
+ * The one table of the failure memory (MEMORY-SCHEMA.md). Rows are never updated or deleted:
+ * triggers in the migrations refuse it, so supersession and occurrences are columns set at insert.
+ * @example db.select().from(failures).where(eq(failures.id, 12))
+ */
+export const failures = sqliteTable(
+  "failures",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    session: text("session").notNull(),
+    task: text("task").notNull(),
+    approach: text("approach").notNull(),
+    deathReason: text("death_reason").notNull(),
+    layer: text("layer").notNull(),
+    conviction: text("conviction").notNull(),
+    createdAt: text("created_at").notNull(),
+    substanceKey: text("substance_key").notNull(),
+    occurrenceOf: integer("occurrence_of").references((): AnySQLiteColumn => failures.id),
+    supersedes: integer("supersedes").references((): AnySQLiteColumn => failures.id),
+    // "<file sha256 prefix>:<line>" for imported rows, so re-running an import adds nothing twice.
+    importKey: text("import_key"),
+  },
+  (t) => [
+    index("failures_substance_key_idx").on(t.substanceKey),
+    index("failures_occurrence_of_idx").on(t.occurrenceOf),
+    // A row is superseded at most once: the chain stays linear even with concurrent writers.
+    uniqueIndex("failures_supersedes_idx").on(t.supersedes),
+    uniqueIndex("failures_import_key_idx").on(t.importKey),
+  ],
+);
+
+export type FailureRecord = typeof failures.$inferSelect;
