@@ -1,2 +1,120 @@
-// Placeholder: its owner replaces it.
-export {};
+import { retryDirectiveFor } from "@fak/retry";
+import {
+  classify,
+  type FailureClassification,
+  type FailureTaxonomy,
+  failureSignalsSchema,
+  type RetryDirective,
+  rollup,
+} from "@fak/taxonomy";
+import { type DeathRow, deathRowFor } from "./death-row.js";
+import type { Trial } from "./trial.js";
+
+/** The part of a `@fak/memory` store the pipeline uses (an `openStore` result fits it). */
+export interface DeathStore {
+  record(row: DeathRow): Promise<{ id: number; occurrence_of: number | null; layer: string }>;
+  priorArt(task: string, opts?: { maxTokens?: number }): Promise<{ ids: number[]; text: string }>;
+}
+
+export interface PipelineOptions {
+  /** The attempt the trials just finished (1-based); default 1. */
+  attempt?: number;
+  /** default 3 */
+  maxAttempts?: number;
+  /** Where deaths go and prior art comes from. */
+  store?: DeathStore;
+  /** Write each failed trial's death into `store`; default false. */
+  record?: boolean;
+  /** Session written on every row; default each trial's `trial_id`, else "fak-pipeline". */
+  session?: string;
+  /** Token cap of each task's prior art. */
+  priorArtTokens?: number;
+  /** Classifies one trial; default `classify(signals)`. */
+  classifier?: (trial: Trial) => FailureClassification;
+}
+
+/** One row written to the failure memory. */
+export interface RecordedDeath extends DeathRow {
+  task_id: string;
+  id: number;
+  occurrence_of: number | null;
+  layer: string;
+}
+
+/** What a next run of a task would be given. */
+export interface TaskPriorArt {
+  task: string;
+  ids: number[];
+  text: string;
+}
+
+export interface PipelineResult {
+  taxonomy: FailureTaxonomy;
+  /** One per failed trial, in input order. */
+  directives: RetryDirective[];
+  recorded?: RecordedDeath[];
+  prior_art?: TaskPriorArt[];
+}
+
+/**
+ * Classify trials, roll them up, direct each failed one's retry and, with a store, remember
+ * every death and fetch the prior art each task's next run would see.
+ * @example
+ *   const store = await openStore({ url: "file:.fak/memory.db" });
+ *   const { taxonomy, recorded, prior_art } = await runPipeline(trials, { store, record: true });
+ */
+export async function runPipeline(
+  trials: readonly Trial[],
+  opts: PipelineOptions = {},
+): Promise<PipelineResult> {
+  const judged = judgeTrials(trials, opts);
+  const result: PipelineResult = { taxonomy: judged.taxonomy, directives: judged.directives };
+  const store = opts.store;
+  if (!store) return result;
+  if (opts.record) {
+    const recorded: RecordedDeath[] = [];
+    for (const { trial, signals, classification } of judged.items) {
+      const meta = trial.meta ?? {};
+      const session = opts.session ?? meta.trial_id ?? "fak-pipeline";
+      const row = deathRowFor(classification, signals, meta, session);
+      if (!row) continue;
+      const saved = await store.record(row);
+      recorded.push({ task_id: signals.task_id, ...row, ...pickSaved(saved) });
+    }
+    result.recorded = recorded;
+  }
+  const tasks = [
+    ...new Set(judged.items.map(({ trial, signals }) => trial.meta?.task ?? signals.task_id)),
+  ];
+  const cap = opts.priorArtTokens === undefined ? undefined : { maxTokens: opts.priorArtTokens };
+  result.prior_art = [];
+  for (const task of tasks) {
+    const art = await store.priorArt(task, cap);
+    result.prior_art.push({ task, ids: art.ids, text: art.text });
+  }
+  return result;
+}
+
+/**
+ * The synchronous half of the pipeline: classifications, taxonomy and retry directives.
+ * @example judgeTrials([{ signals: { task_id: "a", arm: { task_success: true } } }]).taxonomy.failure_count // 0
+ */
+export function judgeTrials(trials: readonly Trial[], opts: PipelineOptions = {}) {
+  const attempt = opts.attempt ?? 1;
+  const maxAttempts = opts.maxAttempts ?? 3;
+  const classifier = opts.classifier ?? ((t: Trial) => classify(t.signals));
+  const items = trials.map((trial) => ({
+    trial,
+    signals: failureSignalsSchema.parse(trial.signals),
+    classification: classifier(trial),
+  }));
+  const classifications = items.map((i) => i.classification);
+  const directives = classifications
+    .filter((c) => c.failed)
+    .map((c) => retryDirectiveFor(c, attempt, maxAttempts));
+  return { items, taxonomy: rollup(classifications), directives };
+}
+
+function pickSaved(saved: { id: number; occurrence_of: number | null; layer: string }) {
+  return { id: saved.id, occurrence_of: saved.occurrence_of, layer: saved.layer };
+}
