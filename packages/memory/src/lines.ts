@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { MemoryInputError } from "./errors.js";
@@ -18,36 +19,32 @@ export function lineReader(path: string, file = path) {
   const hash = createHash("sha256");
   let digest = "";
   async function* lines(): AsyncGenerator<NumberedLine> {
-    const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
-    let pending = "";
+    let pending: Buffer = Buffer.alloc(0);
     let line = 0;
-    const decode = (chunk?: Buffer): string => {
-      try {
-        return chunk ? decoder.decode(chunk, { stream: true }) : decoder.decode();
-      } catch {
-        throw new MemoryInputError({ file, line: line + 1, field: "(line)" }, "not valid UTF-8");
-      }
+    const decode = (bytes: Buffer): NumberedLine | undefined => {
+      line++;
+      if (!isUtf8(bytes))
+        throw new MemoryInputError({ file, line, field: "(line)" }, "not valid UTF-8");
+      let text = bytes.toString("utf8");
+      if (line === 1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+      return text.trim() === "" ? undefined : { line, text };
     };
-    function* split(text: string, final: boolean): Generator<NumberedLine> {
-      pending += text;
-      let start = 0;
-      for (let nl = pending.indexOf("\n"); nl >= 0; nl = pending.indexOf("\n", start)) {
-        line++;
-        const raw = pending.slice(start, nl);
-        start = nl + 1;
-        if (raw.trim() !== "") yield { line, text: raw };
-      }
-      pending = pending.slice(start);
-      if (final && pending.trim() !== "") {
-        line++;
-        yield { line, text: pending };
-      }
-    }
     for await (const chunk of createReadStream(path)) {
-      hash.update(chunk as Buffer);
-      yield* split(decode(chunk as Buffer), false);
+      const bytes = chunk as Buffer;
+      hash.update(bytes);
+      pending = pending.length ? Buffer.concat([pending, bytes]) : bytes;
+      let start = 0;
+      for (let nl = pending.indexOf(0x0a); nl >= 0; nl = pending.indexOf(0x0a, start)) {
+        const l = decode(pending.subarray(start, nl));
+        start = nl + 1;
+        if (l) yield l;
+      }
+      pending = pending.subarray(start);
     }
-    yield* split(decode(), true);
+    if (pending.length > 0) {
+      const l = decode(pending);
+      if (l) yield l;
+    }
     digest = hash.digest("hex");
   }
   return { lines, digest: () => digest };

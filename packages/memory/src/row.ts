@@ -45,6 +45,9 @@ export function validateRow(value: unknown, where: Where = {}): z.output<typeof 
   const result = failureRowSchema.safeParse(value);
   if (!result.success) {
     const issue = result.error.issues[0];
+    if (issue?.code === "unrecognized_keys") {
+      throw new MemoryInputError({ ...where, field: issue.keys[0] ?? "(row)" }, "unknown field");
+    }
     const field = issue?.path.length ? issue.path.map(String).join(".") : "(row)";
     throw new MemoryInputError({ ...where, field }, issue?.message ?? "invalid row");
   }

@@ -108,7 +108,7 @@ function makeStore(client: Client, db: LibSQLDatabase, url: string, fts: boolean
   return {
     url,
     fts,
-    record: (row) => {
+    record: async (row) => {
       const prepared = prepareRow(row);
       return write("record into", () => insertRow(client, prepared));
     },
