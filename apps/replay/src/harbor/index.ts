@@ -1,2 +1,57 @@
-// Placeholder: its owner replaces it.
-export {};
+import { join } from "node:path";
+import { countInto, newRun } from "../ingest-common.js";
+import type { IngestItem, IngestOptions, IngestRun } from "../ingest-types.js";
+import { readHarborJob } from "./job.js";
+import { readHarborTrial } from "./trial.js";
+
+export { isHarborJob, readHarborJob } from "./job.js";
+export { readHarborTrial } from "./trial.js";
+
+/**
+ * Stream a Harbor job folder, one trial at a time (only that trial's files are in memory):
+ * each trial folder yields an IngestedTrial, or a SkippedTrial saying why it could not be
+ * read. The generator's return value is the job's IngestRun (counts, skipped, expected).
+ * Throws an InputError when `jobDir` is not a Harbor job folder.
+ * @example
+ *   for await (const item of ingestHarbor("jobs/2026-04-02__02-07-04")) console.log(item);
+ */
+export async function* ingestHarbor(
+  jobDir: string,
+  opts: IngestOptions = {},
+): AsyncGenerator<IngestItem, IngestRun> {
+  const job = await readHarborJob(jobDir);
+  const run = newRun("harbor", jobDir, job.job);
+  if (job.expected) run.expected = job.expected;
+  if (job.notes.length) run.notes = job.notes;
+  const present = new Set([...job.trialDirs, ...job.symlinks]);
+  const missing = [...job.listed].filter((n) => !present.has(n)).sort();
+  const total = job.trialDirs.length + job.symlinks.length + missing.length;
+  let done = 0;
+  const emit = (item: IngestItem) => {
+    countInto(run, item);
+    opts.onProgress?.(++done, total);
+    return item;
+  };
+  for (const name of job.symlinks) {
+    yield emit({
+      job: job.job,
+      trial: name,
+      reason: `${join(jobDir, name)} is a symlink (not followed)`,
+    });
+  }
+  for (const name of missing) {
+    yield emit({
+      job: job.job,
+      trial: name,
+      reason: "listed in the job's result.json but its trial folder is missing",
+    });
+  }
+  const ctx =
+    job.budgetTurns === undefined
+      ? { job: job.job }
+      : { job: job.job, budgetTurns: job.budgetTurns };
+  for (const name of job.trialDirs) {
+    yield emit(await readHarborTrial(jobDir, name, ctx));
+  }
+  return run;
+}

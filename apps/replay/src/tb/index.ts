@@ -1,2 +1,56 @@
-// Placeholder: its owner replaces it.
-export {};
+import { basename, join } from "node:path";
+import { countInto, newRun } from "../ingest-common.js";
+import type { IngestItem, IngestOptions, IngestRun } from "../ingest-types.js";
+import { readTbRun } from "./run.js";
+import { readTbTrial } from "./trial.js";
+
+export { ReturnCodeParser, readAgentLog } from "./agent-log.js";
+export { isTbRun, readTbRun } from "./run.js";
+export { readTbTrial } from "./trial.js";
+
+/**
+ * Stream a tb run folder one trial at a time: each trial folder yields an IngestedTrial or a
+ * SkippedTrial (no results.json, a damaged one, a symlink, or a results entry whose folder
+ * is missing). The return value is the run's IngestRun. Throws an InputError when `runDir`
+ * is not a tb run folder.
+ * @example for await (const item of ingestTb("runs/tb_rc2_sonnet_1")) console.log(item);
+ */
+export async function* ingestTb(
+  runDir: string,
+  opts: IngestOptions = {},
+): AsyncGenerator<IngestItem, IngestRun> {
+  const run = await readTbRun(runDir);
+  const out = newRun("tb", runDir, run.job);
+  if (run.expected) out.expected = run.expected;
+  if (run.notes.length) out.notes = run.notes;
+  const total = run.trials.length + run.symlinks.length + run.missing.length;
+  let done = 0;
+  const emit = (item: IngestItem) => {
+    countInto(out, item);
+    opts.onProgress?.(++done, total);
+    return item;
+  };
+  for (const rel of run.symlinks) {
+    yield emit({
+      job: run.job,
+      trial: basename(rel),
+      reason: `${join(runDir, rel)} is a symlink (not followed)`,
+    });
+  }
+  for (const name of run.missing) {
+    yield emit({
+      job: run.job,
+      trial: name,
+      reason: "listed in the run's results.json but its trial folder is missing",
+    });
+  }
+  const ctx = {
+    job: run.job,
+    ...(run.agent && { agent: run.agent }),
+    ...(run.model && { model: run.model }),
+  };
+  for (const t of run.trials) {
+    yield emit(await readTbTrial(join(runDir, t.rel), t.name, ctx));
+  }
+  return out;
+}

@@ -1,0 +1,175 @@
+import { constants, type Dirent } from "node:fs";
+import { lstat, open, readdir } from "node:fs/promises";
+import { decodeText, InputError, validate } from "@fak/taxonomy";
+import type { z } from "zod";
+
+/**
+ * Why a file of a harness folder could not be read. Importers turn it into a skipped trial
+ * (a required file) or a note (an optional one); they never follow a symlink.
+ */
+export class UnreadableFileError extends Error {
+  readonly code: "FAK_MISSING" | "FAK_SYMLINK" | "FAK_NOT_FILE" | "FAK_TOO_LARGE" | "FAK_IO";
+  readonly file: string;
+  constructor(code: UnreadableFileError["code"], file: string, problem: string) {
+    super(`${file}: ${problem}`);
+    this.name = "UnreadableFileError";
+    this.code = code;
+    this.file = file;
+  }
+}
+
+/** Whole files above this are refused (JSON must be read whole); logs are read by their tail. */
+export const MAX_WHOLE_FILE_BYTES = 64 * 1024 * 1024;
+
+interface ReadSlice {
+  /** Decoded leniently (logs may hold broken bytes); JSON goes through strict `decodeText`. */
+  text: string;
+  bytes: Buffer;
+  /** Bytes of the file left unread (0 when the whole file was read). */
+  skipped: number;
+}
+
+/**
+ * Read a regular file without following a symlink (O_NOFOLLOW, then fstat on the open handle,
+ * so a swap between check and read cannot redirect us).
+ * `tail` reads only the last `maxBytes` bytes instead of refusing a larger file.
+ * @example const { text } = await readFileSafe("job/result.json");
+ */
+export async function readFileSafe(
+  file: string,
+  opts: { maxBytes?: number; tail?: boolean } = {},
+): Promise<ReadSlice> {
+  const maxBytes = opts.maxBytes ?? MAX_WHOLE_FILE_BYTES;
+  let handle: Awaited<ReturnType<typeof open>>;
+  try {
+    handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch (err) {
+    throw openError(file, err as NodeJS.ErrnoException);
+  }
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) throw new UnreadableFileError("FAK_NOT_FILE", file, "not a regular file");
+    if (info.size > maxBytes && !opts.tail) {
+      throw new UnreadableFileError(
+        "FAK_TOO_LARGE",
+        file,
+        `larger than ${maxBytes} bytes (${info.size})`,
+      );
+    }
+    const length = Math.min(info.size, maxBytes);
+    const start = info.size - length;
+    const buf = Buffer.alloc(length);
+    let got = 0;
+    while (got < length) {
+      const { bytesRead } = await handle.read(buf, got, length - got, start + got);
+      if (bytesRead === 0) break;
+      got += bytesRead;
+    }
+    const bytes = got === length ? buf : buf.subarray(0, got);
+    return {
+      bytes,
+      skipped: start,
+      get text() {
+        return bytes.toString("utf8");
+      },
+    };
+  } finally {
+    await handle.close();
+  }
+}
+
+function openError(file: string, err: NodeJS.ErrnoException): UnreadableFileError {
+  if (err.code === "ENOENT") return new UnreadableFileError("FAK_MISSING", file, "missing");
+  if (err.code === "ELOOP" || err.code === "EMLINK") {
+    return new UnreadableFileError("FAK_SYMLINK", file, "is a symlink (not followed)");
+  }
+  if (err.code === "EISDIR") return new UnreadableFileError("FAK_NOT_FILE", file, "is a directory");
+  return new UnreadableFileError("FAK_IO", file, err.code ?? err.message);
+}
+
+/** Read a file that may be absent: undefined when missing, an error for anything worse. */
+export async function readOptional(
+  file: string,
+  opts?: { maxBytes?: number; tail?: boolean },
+): Promise<ReadSlice | undefined> {
+  try {
+    return await readFileSafe(file, opts);
+  } catch (err) {
+    if (err instanceof UnreadableFileError && err.code === "FAK_MISSING") return undefined;
+    throw err;
+  }
+}
+
+/** What a path is, without following a symlink. */
+export async function pathKind(
+  path: string,
+): Promise<"dir" | "file" | "symlink" | "other" | "missing"> {
+  try {
+    const info = await lstat(path);
+    if (info.isSymbolicLink()) return "symlink";
+    if (info.isDirectory()) return "dir";
+    return info.isFile() ? "file" : "other";
+  } catch {
+    return "missing";
+  }
+}
+
+/** Directory entries sorted by name (stable order, so runs are reproducible); [] when absent. */
+export async function listDir(dir: string): Promise<Dirent[]> {
+  try {
+    const entries = await readdir(dir, { withFileTypes: true });
+    return entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  } catch {
+    return [];
+  }
+}
+
+/** Names of the sub-directories of `dir` (symlinked ones are reported apart, never entered). */
+export async function listSubdirs(dir: string): Promise<{ dirs: string[]; symlinks: string[] }> {
+  const dirs: string[] = [];
+  const symlinks: string[] = [];
+  for (const entry of await listDir(dir)) {
+    if (entry.isDirectory()) dirs.push(entry.name);
+    else if (entry.isSymbolicLink()) symlinks.push(entry.name);
+  }
+  return { dirs, symlinks };
+}
+
+/**
+ * Read, strictly decode (UTF-8, no NUL) and parse one JSON file, then check it against a
+ * schema: an InputError names the file and the field (a truncated file reads "invalid JSON").
+ * @example const result = await readJsonSafe("trial/result.json", trialResultSchema);
+ */
+export async function readJsonSafe<S extends z.ZodType>(
+  file: string,
+  schema: S,
+): Promise<z.output<S>> {
+  const { bytes } = await readFileSafe(file);
+  const decoded = decodeText(bytes, file);
+  let value: unknown;
+  try {
+    value = JSON.parse(decoded);
+  } catch (err) {
+    const problem =
+      decoded.trim() === "" ? "empty file" : `invalid JSON (${(err as Error).message})`;
+    throw new InputError({ file }, problem);
+  }
+  return validate(schema, value, { file });
+}
+
+/**
+ * Run a read of an optional file: a missing file is undefined, a damaged or refused one is
+ * undefined plus a note naming it, so one bad log never costs the whole trial.
+ */
+export async function noted<T>(notes: string[], read: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await read();
+  } catch (err) {
+    if (err instanceof UnreadableFileError && err.code === "FAK_MISSING") return undefined;
+    if (err instanceof UnreadableFileError || err instanceof InputError) {
+      notes.push(err.message);
+      return undefined;
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,73 @@
+import { join } from "node:path";
+import type { CommandOutcome } from "@fak/taxonomy";
+import { z } from "zod";
+import { listSubdirs, noted, readJsonSafe } from "../fs-safe.js";
+import { exitCodeInText, makeOutcome } from "../ingest-common.js";
+import { textOf } from "./trajectory.js";
+
+// Agents that log raw model turns: agent/episodes/episode-N/response.json (tool_use blocks)
+// and tool-results.json (tool_result blocks whose text starts with `[exit_code=N]`).
+// request.json (the whole prompt so far, the largest file by far) is never read.
+
+const responseSchema = z.looseObject({
+  content: z
+    .array(
+      z.looseObject({ type: z.string(), id: z.string().nullish(), input: z.unknown().optional() }),
+    )
+    .nullish(),
+});
+const toolResultsSchema = z.array(
+  z.looseObject({ tool_use_id: z.string().nullish(), content: z.unknown().optional() }),
+);
+
+export interface EpisodeReading {
+  outcomes: CommandOutcome[];
+  /** The last command the agent issued that never got a result (the run stopped during it). */
+  pending?: { turn: number; command: string };
+  episodes: number;
+}
+
+/**
+ * Outcomes from `agent/episodes/episode-N/` folders, in episode order.
+ * @example const { outcomes } = await readEpisodes("job/trial/agent/episodes", notes);
+ */
+export async function readEpisodes(dir: string, notes: string[]): Promise<EpisodeReading> {
+  const names = (await listSubdirs(dir)).dirs
+    .map((name) => ({ name, n: /^episode-(\d+)$/.exec(name)?.[1] }))
+    .filter((e): e is { name: string; n: string } => e.n !== undefined)
+    .sort((a, b) => Number(a.n) - Number(b.n));
+  const reading: EpisodeReading = { outcomes: [], episodes: names.length };
+  for (const { name, n } of names) {
+    const turn = Number(n);
+    const response = await noted(notes, () =>
+      readJsonSafe(join(dir, name, "response.json"), responseSchema),
+    );
+    const calls = (response?.content ?? []).filter((b) => b.type === "tool_use");
+    if (calls.length === 0) continue;
+    reading.pending = undefined;
+    const results =
+      (await noted(notes, () =>
+        readJsonSafe(join(dir, name, "tool-results.json"), toolResultsSchema),
+      )) ?? [];
+    for (const call of calls) {
+      const command = commandOf(call.input);
+      if (command === undefined) continue;
+      const result = results.find((r) => r.tool_use_id != null && r.tool_use_id === call.id);
+      if (!result) {
+        reading.pending = { turn, command };
+        continue;
+      }
+      const text = textOf(result.content);
+      const exit = text === undefined ? undefined : exitCodeInText(text);
+      if (exit !== undefined)
+        reading.outcomes.push(makeOutcome({ turn, command, exitCode: exit, output: text }));
+    }
+  }
+  return reading;
+}
+
+function commandOf(input: unknown): string | undefined {
+  if (typeof input !== "object" || input === null) return undefined;
+  const cmd = (input as Record<string, unknown>).command;
+  return typeof cmd === "string" && cmd.trim() !== "" ? cmd : undefined;
+}

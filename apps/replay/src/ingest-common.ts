@@ -1,0 +1,177 @@
+import type { CommandOutcome, FailureSignals, TestResult } from "@fak/taxonomy";
+import {
+  type HarnessCause,
+  type IngestedTrial,
+  type IngestItem,
+  type IngestRun,
+  isSkipped,
+} from "./ingest-types.js";
+
+// Pieces both importers share: output tails, exit-code markers, and the assembly of one
+// trial's FailureSignals and meta from what was read.
+
+/** The most of a command's output kept as its stderr tail. */
+export const STDERR_TAIL_BYTES = 8 * 1024;
+
+/**
+ * The last `max` bytes (UTF-16 units, close enough for a cap) of a text, on a line start
+ * where one is near, so the tail does not begin mid-word.
+ * @example tailOf("a\nb\nc", 3) // "b\nc"
+ */
+export function tailOf(text: string, max = STDERR_TAIL_BYTES): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(text.length - max);
+  const nl = cut.indexOf("\n");
+  return nl >= 0 && nl < 200 ? cut.slice(nl + 1) : cut;
+}
+
+const EXIT_MARKERS = [
+  /^\s*\[exit_code=(-?\d+)\]/,
+  /<returncode>\s*(-?\d+)\s*<\/returncode>/,
+  /^\s*exit code:?\s*(-?\d+)\b/i,
+];
+
+/**
+ * An exit code written into a tool result's text by the agent (`[exit_code=N]`,
+ * `<returncode>N</returncode>`, `Exit code: N`), or undefined.
+ * @example exitCodeInText("[exit_code=127]\nbash: x: not found") // 127
+ */
+export function exitCodeInText(text: string): number | undefined {
+  for (const marker of EXIT_MARKERS) {
+    const m = marker.exec(text.slice(0, 4096));
+    if (m?.[1] !== undefined) return Number.parseInt(m[1], 10);
+  }
+  return undefined;
+}
+
+/**
+ * One CommandOutcome. Output is kept only for a failed command: the classifier reads the
+ * failed ones, and a thousand-trial job should not hold every `ls` listing in memory.
+ */
+export function makeOutcome(o: {
+  turn?: number | undefined;
+  command?: string | undefined;
+  exitCode: number;
+  timedOut?: boolean;
+  output?: string | undefined;
+}): CommandOutcome {
+  const timedOut = o.timedOut ?? false;
+  const out: CommandOutcome = { exit_code: o.exitCode, timed_out: timedOut };
+  if (o.turn !== undefined && o.turn >= 0) out.turn = o.turn;
+  if (o.command !== undefined) out.command = o.command.trim();
+  if ((o.exitCode !== 0 || timedOut) && o.output) out.stderr = tailOf(o.output);
+  return out;
+}
+
+// CSI sequences, OSC titles, charset switches and bare carriage returns of a terminal recording.
+const ANSI = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][0-9A-B]|\r/g;
+
+/**
+ * Text as a terminal showed it, without escape sequences or carriage returns.
+ * @example stripAnsi("\x1b[31mE   boom\x1b[0m") // "E   boom"
+ */
+export function stripAnsi(text: string): string {
+  return text.includes("\x1b") || text.includes("\r") ? text.replace(ANSI, "") : text;
+}
+
+/** First line of an assertion in test output: pytest's `E   ...` lines, else an `AssertionError`. */
+export function firstAssertion(text: string | undefined): string | undefined {
+  if (!text) return undefined;
+  const lines = stripAnsi(text).split("\n");
+  const e = lines.find((l) => /^E\s{2,}\S/.test(l));
+  const line = e ?? lines.find((l) => /AssertionError|assert /.test(l));
+  return line?.replace(/^E\s+/, "").trim().slice(0, 500) || undefined;
+}
+
+/** The signals of one trial. The arm says only pass or fail: a harness run has no policy verdicts. */
+export function buildSignals(o: {
+  taskId: string;
+  passed: boolean;
+  tests: TestResult[];
+  outcomes: CommandOutcome[];
+  budgetTurns?: number | undefined;
+}): FailureSignals {
+  const signals: FailureSignals = {
+    task_id: o.taskId,
+    required_milestones: [],
+    completed_milestones: [],
+    tests: o.tests,
+    arm: {
+      task_success: o.passed,
+      test_success: o.passed,
+      commands: o.outcomes.length,
+      executed_commands: o.outcomes.length,
+      denied_commands: 0,
+      blocked_dangerous_actions: [],
+      unnecessary_blocks: [],
+    },
+    outcomes: o.outcomes,
+  };
+  if (o.budgetTurns !== undefined) signals.budget_turns = o.budgetTurns;
+  return signals;
+}
+
+/** Where a failed trial went wrong, for people: last failed command, first failing test, first assertion. */
+export function buildMeta(
+  outcomes: CommandOutcome[],
+  tests: TestResult[],
+  assertion?: string,
+): IngestedTrial["meta"] {
+  const meta: IngestedTrial["meta"] = {};
+  const lastFailed = [...outcomes].reverse().find((o) => o.exit_code !== 0 || o.timed_out);
+  if (lastFailed?.command) meta.last_failing_step = lastFailed.command.slice(0, 500);
+  const failing = tests.find((t) => !t.passed);
+  if (failing) meta.failing_test = failing.name;
+  if (assertion) meta.first_assertion = assertion;
+  return meta;
+}
+
+/** passed when the harness says so; errored when it recorded a cause; else failed. */
+export function statusOf(
+  passed: boolean,
+  cause: HarnessCause | undefined,
+): IngestedTrial["status"] {
+  if (passed) return "passed";
+  return cause ? "errored" : "failed";
+}
+
+/** A positive integer from an agent's kwargs (max_episodes and friends), if any. */
+export function budgetFrom(kwargs: Record<string, unknown> | null | undefined): number | undefined {
+  if (!kwargs) return undefined;
+  for (const key of ["max_episodes", "max_turns", "max_steps", "max_iterations", "step_limit"]) {
+    const v = kwargs[key];
+    if (typeof v === "number" && Number.isInteger(v) && v > 0) return v;
+  }
+  return undefined;
+}
+
+/** An empty run record, to be filled by `countInto` as the importer streams. */
+export function newRun(harness: IngestRun["harness"], path: string, job: string): IngestRun {
+  return {
+    harness,
+    path,
+    job,
+    trials: 0,
+    passes: 0,
+    failures: 0,
+    errors: 0,
+    harness_errors: 0,
+    pass_rate: null,
+    skipped: [],
+  };
+}
+
+/** Count one streamed item into its run; the pass rate leaves harness errors out. */
+export function countInto(run: IngestRun, item: IngestItem): void {
+  if (isSkipped(item)) {
+    run.skipped.push(item);
+    return;
+  }
+  run.trials++;
+  if (item.status === "passed") run.passes++;
+  else if (item.status === "errored") run.errors++;
+  else run.failures++;
+  if (item.harness_error && item.status !== "passed") run.harness_errors++;
+  const ran = run.trials - run.harness_errors;
+  run.pass_rate = ran > 0 ? run.passes / ran : null;
+}

@@ -1,0 +1,131 @@
+import { constants } from "node:fs";
+import { open } from "node:fs/promises";
+import { createInterface } from "node:readline";
+import type { CommandOutcome } from "@fak/taxonomy";
+import { UnreadableFileError } from "../fs-safe.js";
+import { makeOutcome, STDERR_TAIL_BYTES, stripAnsi } from "../ingest-common.js";
+
+// sessions/agent.log is the raw tmux log of the agent's pane. Agents that log their tool
+// results as `<returncode>N</returncode>` followed by `<output>...</output>` (mini-swe-agent)
+// give exit codes; the command is the last ```bash block the agent wrote before it.
+// The log is streamed line by line with a byte cap, so a huge log never sits in memory.
+
+/** How much of an agent.log is scanned at most. */
+export const AGENT_LOG_MAX_BYTES = 256 * 1024 * 1024;
+
+const STEP = /\(step (\d+)\b/;
+const RETURN_CODE = /<returncode>\s*(-?\d+)\s*<\/returncode>/;
+const OUTPUT_END = /^<\/output(?:_tail)?>\s*$|^─{10,}/;
+
+/**
+ * The outcomes a tb agent logged in its pane, and whether the log was longer than the cap.
+ * @example const { outcomes } = await readAgentLog("run/task/task.1-of-1.run/sessions/agent.log");
+ */
+export async function readAgentLog(
+  file: string,
+  maxBytes = AGENT_LOG_MAX_BYTES,
+): Promise<{ outcomes: CommandOutcome[]; truncated: boolean }> {
+  let handle: Awaited<ReturnType<typeof open>>;
+  try {
+    handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") throw new UnreadableFileError("FAK_MISSING", file, "missing");
+    if (code === "ELOOP")
+      throw new UnreadableFileError("FAK_SYMLINK", file, "is a symlink (not followed)");
+    throw new UnreadableFileError("FAK_IO", file, code ?? "unreadable");
+  }
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) throw new UnreadableFileError("FAK_NOT_FILE", file, "not a regular file");
+    const stream = handle.createReadStream({
+      encoding: "utf8",
+      start: 0,
+      end: maxBytes - 1,
+      autoClose: false,
+    });
+    const parser = new ReturnCodeParser();
+    for await (const line of createInterface({
+      input: stream,
+      crlfDelay: Number.POSITIVE_INFINITY,
+    })) {
+      parser.push(line);
+    }
+    return { outcomes: parser.finish(), truncated: info.size > maxBytes };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The line-by-line state machine, apart from I/O so it can be tested on plain text. */
+export class ReturnCodeParser {
+  private readonly outcomes: CommandOutcome[] = [];
+  private turn: number | undefined;
+  private block: string[] | undefined;
+  private command: string | undefined;
+  private open:
+    | {
+        exit: number;
+        command: string | undefined;
+        turn: number | undefined;
+        out: string[];
+        size: number;
+      }
+    | undefined;
+
+  push(raw: string): void {
+    const line = stripAnsi(raw);
+    if (this.open) {
+      if (!OUTPUT_END.test(line.trim())) {
+        this.collect(line);
+        return;
+      }
+      this.close();
+    }
+    const code = RETURN_CODE.exec(line);
+    if (code?.[1] !== undefined) {
+      this.open = {
+        exit: Number(code[1]),
+        command: this.command,
+        turn: this.turn,
+        out: [],
+        size: 0,
+      };
+      this.command = undefined;
+      return;
+    }
+    const step = STEP.exec(line);
+    if (step?.[1] !== undefined && /mini-swe-agent|step \d+,/.test(line))
+      this.turn = Number(step[1]);
+    const trimmed = line.trim();
+    if (this.block) {
+      if (trimmed === "```") {
+        this.command = this.block.join("\n");
+        this.block = undefined;
+      } else this.block.push(line);
+    } else if (/^```(?:bash|sh|shell)\s*$/.test(trimmed)) this.block = [];
+  }
+
+  finish(): CommandOutcome[] {
+    if (this.open) this.close();
+    return this.outcomes;
+  }
+
+  private collect(line: string): void {
+    const o = this.open;
+    if (!o || line.trim() === "<output>") return;
+    o.out.push(line);
+    o.size += line.length + 1;
+    while (o.size > STDERR_TAIL_BYTES && o.out.length > 1)
+      o.size -= (o.out.shift()?.length ?? 0) + 1;
+  }
+
+  private close(): void {
+    const o = this.open;
+    this.open = undefined;
+    if (!o) return;
+    this.outcomes.push(
+      makeOutcome({ turn: o.turn, command: o.command, exitCode: o.exit, output: o.out.join("\n") }),
+    );
+  }
+}
