@@ -1,2 +1,71 @@
-// Placeholder: its owner replaces it.
-export {};
+// stderr is match material only. Before any rule sees it, it is cut to a bounded tail (so a
+// 10 MB log costs the same as a 32 KB one), stripped of terminal control sequences and folded
+// to one lower-case form, so that rules are written once and never meet colour codes or CRLF.
+
+/** How much of a stderr tail the classifier reads: the last `maxChars`, at most `maxLines` lines. */
+export interface NormalizeLimits {
+  maxChars: number;
+  maxLines: number;
+  maxLineLength: number;
+}
+
+/** The default bound: the last 32 KiB, last 400 lines, each line cut to 4 KiB. */
+export const STDERR_LIMITS: Readonly<NormalizeLimits> = {
+  maxChars: 32 * 1024,
+  maxLines: 400,
+  maxLineLength: 4 * 1024,
+};
+
+// Every pattern below is a single pass with no nested quantifiers: linear in the tail length.
+const ANSI_CSI = /(?:\u001b\[|\u009b)[0-?]*[ -/]*[@-~]/g;
+const ANSI_OSC = /\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?/g;
+const ANSI_OTHER = /\u001b[@-_]?/g;
+// Colour codes whose ESC byte was lost on the way (logs pasted from a terminal): "[31m".
+const SGR_RESIDUE = /\[[0-9;]{1,16}m/g;
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+const SINGLE_QUOTES = /[\u2018\u2019\u201a\u201b\u2032]/g;
+const DOUBLE_QUOTES = /[\u201c\u201d\u201e\u2033]/g;
+const SPACES = /[ \t\u00a0\u3000]+/g;
+// Markdown-escaped make markers ("**\*") as they appear in pasted logs.
+const ESCAPED_STARS = /\*\*\\\*/g;
+
+/**
+ * Normalise a stderr tail for matching: keep a bounded tail, strip ANSI escapes and other
+ * control characters (NUL included), fold CRLF and lone CR to LF, NFKC-fold full-width forms,
+ * fold typographic quotes to ASCII, collapse runs of blanks, trim each line and lower-case it.
+ * Blank lines are dropped. Runs in time linear in the kept tail, whatever the input size.
+ * @example normalizeStderr("\u001b[31mERROR\u001b[0m: No matching distribution\r\n") // "error: no matching distribution"
+ */
+export function normalizeStderr(text: string, limits: NormalizeLimits = STDERR_LIMITS): string {
+  return normalizeLines(text, limits).join("\n");
+}
+
+function normalizeLines(text: string, limits: NormalizeLimits): string[] {
+  let tail = text;
+  if (tail.length > limits.maxChars) {
+    tail = tail.slice(tail.length - limits.maxChars);
+    // The cut may fall inside a line or an escape sequence: start at the next full line.
+    const nl = tail.search(/[\r\n]/);
+    if (nl >= 0 && nl < tail.length - 1) tail = tail.slice(nl + 1);
+  }
+  const cleaned = tail
+    .replace(ANSI_OSC, "")
+    .replace(ANSI_CSI, "")
+    .replace(ANSI_OTHER, "")
+    .replace(/\r\n?/g, "\n")
+    .replace(CONTROL, "")
+    .replace(SGR_RESIDUE, "");
+  const folded = cleaned
+    .normalize("NFKC")
+    .replace(SINGLE_QUOTES, "'")
+    .replace(DOUBLE_QUOTES, '"')
+    .replace(ESCAPED_STARS, "***")
+    .toLowerCase();
+  const lines: string[] = [];
+  for (const raw of folded.split("\n")) {
+    const line = raw.replace(SPACES, " ").trim();
+    if (line)
+      lines.push(line.length > limits.maxLineLength ? line.slice(0, limits.maxLineLength) : line);
+  }
+  return lines.length > limits.maxLines ? lines.slice(lines.length - limits.maxLines) : lines;
+}

@@ -1,2 +1,202 @@
-// Placeholder: its owner replaces it.
-export {};
+import type { OutcomeCode, RecoveryAction } from "./codes.js";
+import { normalizeStderr } from "./normalize.js";
+import { hasInstallLog, isInstallCommand, isProgressLine } from "./rules/context.js";
+import { OUTCOME_RULES, type OutcomeRule } from "./rules/index.js";
+import type { CommandOutcomeInput } from "./schemas.js";
+
+/** The category of one failed command, the rule that decided it and the line it matched. */
+export interface OutcomeClassification {
+  category: OutcomeCode;
+  /** `CODE:sub_reason`, e.g. `PKG_INSTALL:no_matching_distribution`. */
+  reason: string;
+  recovery: RecoveryAction;
+  /** Id of the rule that fired; null when only the timeout flag, the exit code or the fallback decided. */
+  rule: string | null;
+  /** The normalised line the rule matched (trimmed, at most 240 characters). */
+  line: string | null;
+  evidence: string[];
+}
+
+const RECOVERY: Readonly<Record<OutcomeCode, RecoveryAction>> = {
+  PKG_INSTALL: "RETRY_PACKAGE_INSTALL",
+  BAD_FILE_EDIT: "RESTORE_CHECKPOINT_AND_RETRY",
+  ENV_SETUP_MISS: "REPAIR_FAILED_COMMAND",
+  TIMEOUT: "RESTORE_CHECKPOINT_AND_RETRY",
+  CMD_ERROR: "REPAIR_FAILED_COMMAND",
+};
+
+// Ties in priority go to the design's category order.
+const CATEGORY_RANK: Readonly<Record<OutcomeCode, number>> = {
+  PKG_INSTALL: 0,
+  BAD_FILE_EDIT: 1,
+  ENV_SETUP_MISS: 2,
+  TIMEOUT: 3,
+  CMD_ERROR: 4,
+};
+
+// What an exit code says when no stronger line does. 127/126/9009 are "not found / not
+// executable"; 137/139/134/143 are a kill, a crash, an abort, a SIGTERM: the command failed.
+const EXIT_CODES: ReadonlyMap<number, { category: OutcomeCode; reason: string; priority: number }> =
+  new Map([
+    [127, { category: "ENV_SETUP_MISS", reason: "command_not_found_exit_127", priority: 26 }],
+    [126, { category: "ENV_SETUP_MISS", reason: "not_executable_exit_126", priority: 26 }],
+    [
+      9009,
+      { category: "ENV_SETUP_MISS", reason: "command_not_recognized_exit_9009", priority: 26 },
+    ],
+    [137, { category: "CMD_ERROR", reason: "killed_exit_137", priority: 18 }],
+    [139, { category: "CMD_ERROR", reason: "crashed_exit_139", priority: 18 }],
+    [134, { category: "CMD_ERROR", reason: "aborted_exit_134", priority: 18 }],
+    [143, { category: "CMD_ERROR", reason: "terminated_exit_143", priority: 18 }],
+  ]);
+const INSTALL_FALLBACK_PRIORITY = 16;
+const MAX_LINE = 240;
+
+interface Match {
+  rule: OutcomeRule;
+  line: string;
+  index: number;
+}
+
+/**
+ * A command outcome failed when it exited non-zero or timed out.
+ * @example isFailedOutcome({ exit_code: 0, timed_out: true }) // true
+ */
+export function isFailedOutcome(o: CommandOutcomeInput): boolean {
+  return o.timed_out === true || (o.exit_code ?? 0) !== 0;
+}
+
+/**
+ * The last failed outcome of a run, the one the live-outcome branch classifies.
+ * @example lastFailedOutcome([{ exit_code: 1 }, { exit_code: 0 }]) // { exit_code: 1 }
+ */
+export function lastFailedOutcome<T extends CommandOutcomeInput>(
+  outcomes: readonly T[],
+): T | undefined {
+  for (let i = outcomes.length - 1; i >= 0; i--) {
+    const o = outcomes[i]!;
+    if (isFailedOutcome(o)) return o;
+  }
+  return undefined;
+}
+
+/**
+ * Classify one failed command. The timeout flag and exit 124 (timeout(1)) decide first; then
+ * the highest-priority rule matching a line of the normalised stderr tail (ties: install, bad
+ * edit, environment, timeout, command error; then the earliest line, the likelier root cause);
+ * then what the exit code or an install command implies; else CMD_ERROR.
+ * @example
+ *   classifyOutcome({ command: "pip install foo", exit_code: 1,
+ *     stderr: "ERROR: No matching distribution found for foo" })
+ *   // { category: "PKG_INSTALL", reason: "PKG_INSTALL:no_matching_distribution",
+ *   //   rule: "pip.no_matching_distribution", recovery: "RETRY_PACKAGE_INSTALL", ... }
+ */
+export function classifyOutcome(
+  o: CommandOutcomeInput,
+  rules: readonly OutcomeRule[] = OUTCOME_RULES,
+): OutcomeClassification {
+  const exit = Number.isFinite(o.exit_code) ? (o.exit_code as number) : 0;
+  const lines = normalizeStderr(typeof o.stderr === "string" ? o.stderr : "").split("\n");
+  const install = isInstallCommand(o.command) || hasInstallLog(lines);
+  const matches = matchRules(lines, rules, install);
+  const head = describeCommand(o, exit);
+
+  if (o.timed_out === true || exit === 124) {
+    const why = o.timed_out === true ? "the timeout flag is set" : "exit 124 (timeout(1))";
+    const best = matches.find((m) => m.rule.category === "TIMEOUT");
+    const reason = o.timed_out === true ? "command_exceeded_budget" : "timeout_exit_124";
+    return best
+      ? fromRule(best, [head, why])
+      : result("TIMEOUT", reason, null, null, [head, `${why}: the command ran out of time`]);
+  }
+  const best = matches[0];
+  const fallback = fallbackFor(exit, install);
+  if (best && (!fallback || best.rule.priority > fallback.priority)) return fromRule(best, [head]);
+  if (fallback) return result(fallback.category, fallback.reason, null, null, [head, fallback.why]);
+  return result("CMD_ERROR", "command_failed", null, null, [
+    head,
+    "no rule matched the stderr tail",
+  ]);
+}
+
+interface Fallback {
+  category: OutcomeCode;
+  reason: string;
+  priority: number;
+  why: string;
+}
+
+function fallbackFor(exit: number, install: boolean): Fallback | undefined {
+  const code = EXIT_CODES.get(exit);
+  if (code && (!install || code.priority >= INSTALL_FALLBACK_PRIORITY)) {
+    return { ...code, why: `exit ${exit} decided: ${code.reason}` };
+  }
+  if (install) {
+    return {
+      category: "PKG_INSTALL",
+      reason: "install_command_failed",
+      priority: INSTALL_FALLBACK_PRIORITY,
+      why: "a package install failed and no line names a more specific cause",
+    };
+  }
+  return undefined;
+}
+
+function matchRules(
+  lines: readonly string[],
+  rules: readonly OutcomeRule[],
+  install: boolean,
+): Match[] {
+  const matches: Match[] = [];
+  for (const rule of rules) {
+    if (rule.when === "install" && !install) continue;
+    for (let index = 0; index < lines.length; index++) {
+      const line = lines[index]!;
+      if (!line || isProgressLine(line)) continue;
+      if (!rule.pattern.test(line) || rule.unless?.test(line)) continue;
+      matches.push({ rule, line, index });
+      break; // the earliest line per rule is enough
+    }
+  }
+  return matches.sort(
+    (a, b) =>
+      b.rule.priority - a.rule.priority ||
+      CATEGORY_RANK[a.rule.category] - CATEGORY_RANK[b.rule.category] ||
+      a.index - b.index,
+  );
+}
+
+function fromRule(m: Match, evidence: string[]): OutcomeClassification {
+  const line = m.line.length > MAX_LINE ? `${m.line.slice(0, MAX_LINE - 1)}…` : m.line;
+  const sub = m.rule.id.includes(".") ? m.rule.id.slice(m.rule.id.indexOf(".") + 1) : m.rule.id;
+  return result(m.rule.category, sub, m.rule.id, line, [
+    ...evidence,
+    `rule ${m.rule.id} matched: ${line}`,
+    `means: ${m.rule.means}`,
+  ]);
+}
+
+function result(
+  category: OutcomeCode,
+  sub: string,
+  rule: string | null,
+  line: string | null,
+  evidence: string[],
+): OutcomeClassification {
+  return {
+    category,
+    reason: `${category}:${sub}`,
+    recovery: RECOVERY[category],
+    rule,
+    line,
+    evidence,
+  };
+}
+
+function describeCommand(o: CommandOutcomeInput, exit: number): string {
+  const turn = typeof o.turn === "number" ? `turn ${o.turn} ` : "";
+  const cmd =
+    typeof o.command === "string" ? o.command.replace(/\s+/g, " ").trim().slice(0, 200) : "";
+  const flag = o.timed_out === true ? " (timed out)" : "";
+  return `${turn}exit ${exit}${flag}${cmd ? `: ${cmd}` : ""}`;
+}

@@ -1,0 +1,221 @@
+import { defineRules, RULE_PRIORITY } from "./rule.js";
+
+const P = RULE_PRIORITY;
+
+/** A source or configuration file does not parse: the fix is the file, not the environment. */
+export const BAD_FILE_EDIT_RULES = defineRules("BAD_FILE_EDIT", P.badEdit, [
+  // scripts saved with CRLF line endings: the shell or env sees "python\r"
+  {
+    id: "script.crlf_line_endings",
+    pattern:
+      /\\r'?: (no such file|not found|command not found)|\$'\\r': command not found|^: (no such file or directory|not found|command not found)$|bad interpreter: .*\^m|\/bin\/(ba)?sh\^m/,
+    means: "a script was saved with CRLF line endings",
+    priority: 75,
+  },
+  // Makefile
+  {
+    id: "make.missing_separator",
+    pattern: /\*\*\* ?missing separator|missing separator\. ?stop/,
+    means: "a Makefile recipe line is not indented with a tab",
+  },
+  {
+    id: "make.syntax",
+    pattern:
+      /\*\*\* ?(recipe commences before first target|commands commence before first target|unterminated variable reference|missing 'endif'|extraneous '(endif|else)'|invalid syntax in conditional|missing target pattern|multiple target patterns)/,
+    means: "the Makefile does not parse",
+  },
+  // shells
+  {
+    id: "shell.syntax_error",
+    pattern:
+      /syntax error near unexpected token|syntax error: unexpected end of file|unexpected eof while looking for matching|syntax error: "[^"]*" unexpected|syntax error: (word|end of file|newline) unexpected|parse error near|syntax error: unterminated quoted string|syntax error in conditional expression/,
+    means: "a shell script does not parse",
+  },
+  {
+    id: "shell.offending_line",
+    pattern: /^(\S+: )?line \d+: ?`.*'$/,
+    means: "bash echoing the line of a parse error",
+  },
+  {
+    id: "shell.syntax_error_localised",
+    pattern:
+      /syntaxfehler beim unerwarteten|erreur de syntaxe près du symbole|error sintáctico cerca|error de sintaxis cerca|erro de sintaxe próximo|синтаксическая ошибка рядом|附近有语法错误|未预期的符号|予期しないトークン|構文エラー/,
+    means: "a shell script does not parse (localised message)",
+  },
+  // Python, JavaScript, TypeScript
+  {
+    id: "python.syntax_error",
+    pattern: /^(\w+\.)*(syntaxerror|indentationerror|taberror): /,
+    means: "a source file does not parse",
+  },
+  {
+    id: "js.parse_error",
+    pattern:
+      /module parse failed: unexpected|parsing error: |\[plugin:vite:[^\]]+\].*(unexpected|expected)|transform failed with \d+ errors?|^error: expected ".*" but found|unexpected token \(\d+:\d+\)/,
+    means: "a JavaScript/TypeScript file does not parse",
+  },
+  {
+    id: "ts.syntax_error",
+    pattern: /error ts1\d{3}:/,
+    means: "tsc reports a syntax error (TS1xxx)",
+  },
+  // data and config formats
+  {
+    id: "npm.package_json_invalid",
+    pattern:
+      /code ejsonparse|failed to parse package\.json data|package\.json must be actual json|json\.parse failed to parse json data/,
+    means: "package.json is not valid JSON",
+    priority: 60,
+  },
+  {
+    id: "json.decode_error",
+    pattern:
+      /jsondecodeerror|expecting (property name enclosed in double quotes|',' delimiter|':' delimiter|value): line \d+|unterminated string starting at: line \d+/,
+    means: "a JSON file does not parse (Python)",
+  },
+  {
+    id: "json.parse_error",
+    pattern:
+      /unexpected token .* in json at position|is not valid json|json\.parse |unexpected end of json input|bad control character in string literal in json|invalid json|json parse error|error parsing json|failed to parse json/,
+    means: "a JSON file does not parse",
+  },
+  {
+    id: "json.go_syntax",
+    pattern:
+      /invalid character '.{1,4}' (looking for beginning of|after (object key|array element|top-level value))/,
+    means: "a JSON file does not parse (Go)",
+  },
+  {
+    id: "jq.parse_error",
+    pattern: /^(jq: error.*|)parse error: .* at line \d+, column \d+/,
+    means: "jq could not parse its JSON input",
+  },
+  {
+    id: "python.json_load_frame",
+    pattern: /(^|= ?)json\.loads?\(/,
+    means: "a traceback ending in json.load: the JSON being read is broken",
+    priority: 21,
+  },
+  {
+    id: "yaml.syntax_error",
+    pattern:
+      /^(error: )?yaml: (line \d+: )?(mapping values|did not find expected|could not find expected|found character that cannot start|found unexpected end of stream|block sequence entries|found undefined alias|control characters are not allowed|unmarshal errors)|yaml: line \d+:/,
+    means: "a YAML file does not parse (Go yaml)",
+  },
+  {
+    id: "yaml.python_scanner",
+    pattern:
+      /yaml\.(scanner\.scannererror|parser\.parsererror|composer\.composererror|constructor\.constructorerror)|while (scanning|parsing) a (simple key|block mapping|block collection|flow mapping|quoted scalar)/,
+    means: "a YAML file does not parse (PyYAML)",
+  },
+  {
+    id: "yaml.js_error",
+    pattern:
+      /yamlexception|bad indentation of a (mapping|sequence) entry|can ?not read a block mapping entry|end of the stream or a document separator is expected/,
+    means: "a YAML file does not parse (js-yaml)",
+  },
+  {
+    id: "yaml.generic",
+    pattern:
+      /mapping values are not allowed (here|in this context)|did not find expected (key|node content|'-' indicator|<document start>)|could not find expected ':'|found character that cannot start any token|syntax error while loading yaml|error (parsing|converting) yaml|invalid yaml|failed to parse yaml/,
+    means: "a YAML file does not parse",
+  },
+  {
+    id: "toml.parse_error",
+    pattern:
+      /could not parse input as toml|tomldecodeerror|toml parse error|tomlkit\.exceptions|invalid toml|error parsing toml|failed to parse manifest at/,
+    means: "a TOML file (Cargo.toml, pyproject.toml) does not parse",
+  },
+  {
+    id: "xml.parse_error",
+    pattern:
+      /parseerror: (not well-formed|mismatched tag|unclosed token|junk after document)|xmlsyntaxerror|non-parseable pom|the markup in the document following the root element|xml document structures must start and end|^\[fatal error\] \S+:\d+:\d+:/,
+    means: "an XML file does not parse",
+  },
+  {
+    id: "ini.parse_error",
+    pattern:
+      /configparser\.\w*error|file contains no section headers|source contains parsing errors/,
+    means: "an INI/cfg file does not parse",
+  },
+  {
+    id: "pip.invalid_requirement",
+    pattern: /invalid requirement: /,
+    means: "a requirements file has a malformed line",
+  },
+  {
+    id: "dockerfile.parse_error",
+    pattern: /dockerfile parse error|unknown instruction: /,
+    means: "the Dockerfile does not parse",
+  },
+  {
+    id: "compose.invalid_file",
+    pattern:
+      /additional propert(y|ies) .* (is|are) not allowed|services\.\S+ (must be a|contains an invalid type)/,
+    means: "the compose file does not match the compose schema",
+  },
+  {
+    id: "nginx.config_syntax",
+    pattern:
+      /\[emerg\].*(unexpected|unknown directive|invalid number of arguments|is not terminated|directive is not allowed here|unexpected end of file|invalid parameter)/,
+    means: "an nginx configuration file does not parse",
+  },
+  {
+    id: "apache.config_syntax",
+    pattern: /syntax error on line \d+ of|ah00526/,
+    means: "an Apache configuration file does not parse",
+  },
+  {
+    id: "terraform.hcl_syntax",
+    pattern:
+      /error: (argument or block definition required|missing attribute separator|invalid block definition|unclosed configuration block|invalid expression|missing newline after argument|argument definition required|invalid character|unterminated template string|invalid multi-line string|missing item separator|unsupported block type|unsupported argument|missing required argument|duplicate argument)|a block definition must have block content|an argument or block definition is required here|expected a newline or comma to mark the beginning of the next attribute/,
+    means: "a Terraform/HCL file does not parse",
+  },
+  {
+    id: "cmake.parse_error",
+    pattern: /parse error\. (expected|function missing ending)/,
+    means: "a CMakeLists.txt does not parse",
+  },
+  {
+    id: "git.conflict_markers",
+    pattern: /conflict marker|unexpected token .*<<<<<<<|^<<<<<<< /,
+    means: "a file still holds merge-conflict markers",
+  },
+  // compiled languages
+  {
+    id: "c.syntax_error",
+    pattern:
+      /error: expected .* (before|after|at end of input|at end of declaration)|error: expected (expression|identifier|declaration|statement|unqualified-id|primary-expression|'[^']+')|error: stray '.{1,6}' in program|error: missing terminating . character|error: unterminated|error c2(143|059|061|062|146|447): syntax error|extraneous closing brace|expected '}' at end of input/,
+    means: "a C/C++ file does not parse",
+  },
+  {
+    id: "rust.syntax_error",
+    pattern:
+      /un-?closed delimiter|unexpected closing delimiter|mismatched closing delimiter|^error: expected one of |^error: expected (item|expression|identifier|pattern|type|`[^`]+`)|unknown start of token|^error: unterminated (double quote string|block comment|character literal|raw string)|expected one of `[^`]+`(, `[^`]+`)*,? or (an operator|`[^`]+`)/,
+    means: "a Rust file does not parse",
+  },
+  {
+    id: "go.syntax_error",
+    pattern:
+      /syntax error: (unexpected|non-declaration statement|missing|else must)|expected '[^']+', found|expected (declaration|operand|statement), found|illegal character u\+|string literal not terminated|newline in string/,
+    means: "a Go file does not parse",
+  },
+  {
+    id: "java.syntax_error",
+    pattern:
+      /error: (';'|'\)'|'\('|<identifier>|class, interface, (enum,? )?(or record )?) expected|reached end of file while parsing|illegal start of (expression|type)|unclosed (string|character) literal/,
+    means: "a Java file does not parse",
+  },
+  {
+    id: "php_ruby.syntax_error",
+    pattern: /php parse error|syntax error, unexpected|unterminated string meets end of file/,
+    means: "a PHP or Ruby file does not parse",
+  },
+  {
+    id: "syntax_error.localised",
+    pattern:
+      /syntaxfehler|erreur de syntaxe|error de sintaxis|erro de sintaxe|синтаксическая ошибка|语法错误|構文エラー/,
+    means: "a file does not parse (localised message)",
+    priority: 35,
+  },
+]);

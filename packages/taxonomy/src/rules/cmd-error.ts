@@ -1,0 +1,110 @@
+import { defineRules, RULE_PRIORITY } from "./rule.js";
+
+const P = RULE_PRIORITY;
+
+/** The command ran in a sound environment and failed on its own terms. */
+export const CMD_ERROR_RULES = defineRules("CMD_ERROR", P.command, [
+  // resource exhaustion: root causes that explain whatever the tool printed next
+  {
+    id: "resource.out_of_memory",
+    pattern:
+      /killed signal terminated program|internal compiler error: killed|javascript heap out of memory|fatalprocessoutofmemory|reportoomfailure|out of memory|cannot allocate memory|memoryerror|oom-?kill|^killed$|: killed$|^killed\b.*\(program \S+\)|exited with code 137|exit code:? 137|exit status 137|interrupted by signal 9|sigkill|^error 137$|std::bad_alloc/,
+    means: "the process was killed for lack of memory (exit 137, OOM killer)",
+    priority: 80,
+  },
+  {
+    id: "resource.disk_full",
+    pattern:
+      /no space left on device|\benospc\b|disk quota exceeded|not enough (free )?(disk )?space|read-only file system|\berofs\b/,
+    means: "the disk is full or read-only",
+    priority: 85,
+  },
+  {
+    id: "process.crashed",
+    pattern:
+      /segmentation fault|sigsegv|core dumped|bus error|illegal instruction|stack smashing detected|double free or corruption|abort trap|(exit code|exit status|exited with code):? 139\b/,
+    means: "the program crashed (signal)",
+    priority: 60,
+  },
+  // failing tests
+  {
+    id: "test.failed",
+    pattern:
+      /^failed \S+::|^=+ .*\b[1-9]\d* (failed|errors?)\b|^=+ failures =+$|^--- fail: |^fail\s+\S+\s+[\d.]+s$|^fail$|^[1-9]\d* failing$|^tests?: .*\b[1-9]\d* failed|test suites: [1-9]\d* failed|test result: failed|error: test failed|\b[1-9]\d* examples?, [1-9]\d* failures?|tests run: \d+, failures: [1-9]|there are test failures|^failed \((failures|errors)=\d+\)$|^assertionerror\b|^\w*assertionerror: |^(fail|✗|✕) /,
+    means: "the test suite ran and tests failed",
+    priority: P.testFailure,
+  },
+  {
+    id: "test.per_test_timeout",
+    pattern:
+      /timeout of \d+ ?ms exceeded\. for async tests|exceeded timeout of \d+ ?ms for a (test|hook)/,
+    means: "a single test exceeded its own per-test timeout (a failing test, not a run budget)",
+    priority: P.testFailure + 5,
+  },
+  // compile, type and link errors: the code is wrong, it parses
+  {
+    id: "compile.type_error",
+    pattern:
+      /error ts2\d{3}:|error\[e0\d{3}\]|mismatched types|cannot find (value|type|function|macro|symbol)|error: '[^']+' (was not declared|undeclared)|has no member named|no matching function for call|is not assignable to|incompatible types|could not compile `/,
+    means: "the compiler rejected well-formed code (types, names)",
+    priority: 15,
+  },
+  {
+    id: "link.failed",
+    pattern:
+      /undefined reference to|ld returned \d+ exit status|collect2: error|undefined symbols? for architecture|linker command failed|ld: cannot find -l/,
+    means: "the link step failed",
+    priority: 15,
+  },
+  // commands used wrongly or meeting a busy world
+  {
+    id: "make.no_rule",
+    pattern: /no rule to make target/,
+    means: "make has no rule for the target (wrong target name or directory)",
+    priority: 15,
+  },
+  {
+    id: "net.address_in_use",
+    pattern: /eaddrinuse|address already in use/,
+    means: "the port is already taken by another process",
+    priority: 35,
+  },
+  {
+    id: "net.unreachable",
+    pattern:
+      /could not resolve host|temporary failure in name resolution|name or service not known|getaddrinfo (enotfound|eai_again)|network is unreachable|connection refused|econnrefused/,
+    means: "the network or a service is unreachable",
+    priority: 12,
+  },
+  {
+    id: "usage.bad_arguments",
+    pattern:
+      /^usage: |unrecognized (option|arguments?)|unknown (option|flag|shorthand flag)|error: unexpected argument|no such option|invalid option/,
+    means: "the command was called with arguments it does not accept",
+    priority: 12,
+  },
+  {
+    id: "cmd.unquoted_path",
+    pattern: /^'[a-z]:\\program' is not recognized|the term 'x86' is not recognized/,
+    means: "a path with a space was not quoted, so its first word ran as a command",
+    priority: 35,
+  },
+  {
+    id: "npm.script_failed",
+    pattern:
+      /npm (err!|error) (code elifecycle|lifecycle script .* failed|failed at the .* script)|missing script: /,
+    means: "an npm script exited non-zero",
+  },
+  {
+    id: "make.recipe_failed",
+    pattern: /^make(\[\d+\])?: \*\*\* .*error \d+|recipe for target .* failed/,
+    means: "a make recipe failed (see the lines above it)",
+    priority: 5,
+  },
+  {
+    id: "python.traceback",
+    pattern: /^traceback \(most recent call last\)/,
+    means: "a Python program raised an exception",
+    priority: 5,
+  },
+]);

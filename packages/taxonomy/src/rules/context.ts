@@ -1,0 +1,30 @@
+// What the classifier knows around a line: is a package install under way, and is this line
+// mere progress? Internal: not re-exported from the package.
+
+// A command that installs packages, whatever the ecosystem. Matched on the lower-cased command.
+const INSTALL_COMMAND =
+  /(^|[\s;&|(])((pip[\d.]*|python[\d.]* -m pip|uv( pip)?|poetry|pipenv|pdm|conda|mamba|micromamba) (install|add|sync|lock|create|update|env (create|update))\b|(npm|pnpm|yarn|bun|cnpm) (install|i|ci|add|update|up|upgrade)\b|(npm|pnpm|yarn)\s*($|[;&|])|(apt-get|apt|aptitude|yum|dnf|microdnf|zypper|apk|brew|port|choco|winget|snap|pkg) (\S+ )*(install|add|update|upgrade)\b|pacman -s|gem install\b|bundle( install)?\s*($|[;&|])|composer (install|require|update)\b|cargo (install|fetch|update|generate-lockfile)\b|go (get|install|mod (download|tidy))\b|mvn .*dependency:|dotnet (restore|add .* package)\b|nuget (install|restore)\b|cpanm? |opam install\b|cabal install\b|rustup (toolchain )?install\b)/;
+
+// Lines a package manager prints while it works: they mark an install log.
+const INSTALL_LOG =
+  /^(collecting \S|installing collected packages|building wheels? for collected packages|looking in indexes|requirement already satisfied|reading package lists|get:\d+ https?:|npm (warn |http |notice )?fetch|collecting package metadata|solving environment|\[\d\/\d\] (resolving|fetching|linking) packages|loading composer repositories|installing dependencies from lock file|downloading from \S+: https?:)|updating crates\.io index|installing build dependencies/;
+
+// Progress and success lines never route a failure ("Collecting foo", "go: downloading ...").
+const PROGRESS =
+  /^(collecting |downloading |go: (downloading|finding|extracting) |fetching |resolving |get:\d+ |hit:\d+ |ign:\d+ |reading package lists|building dependency tree|reading state information|using cached |requirement already satisfied|unpacking |setting up |preparing to unpack |selecting previously unselected|\d+% |\[=*>? *\] )/;
+const NOT_PROGRESS = /error|fail|fatal|exception|denied|not found|timed ?out|refused|killed/;
+
+/** True when the command line is a package install. */
+export function isInstallCommand(command: string | undefined): boolean {
+  return command !== undefined && INSTALL_COMMAND.test(command.toLowerCase());
+}
+
+/** True when some line of the normalised log is an install tool's progress header. */
+export function hasInstallLog(lines: readonly string[]): boolean {
+  return lines.some((l) => INSTALL_LOG.test(l));
+}
+
+/** True for a progress line that carries no failure word. */
+export function isProgressLine(line: string): boolean {
+  return PROGRESS.test(line) && !NOT_PROGRESS.test(line);
+}

@@ -1,0 +1,196 @@
+import { defineRules, RULE_PRIORITY } from "./rule.js";
+
+const P = RULE_PRIORITY;
+
+/** Something the environment should provide is missing: a tool, a library, a credential, a variable, a permission. */
+export const ENV_SETUP_MISS_RULES = defineRules("ENV_SETUP_MISS", P.environment, [
+  // missing commands
+  {
+    id: "shell.command_not_found",
+    pattern:
+      /command not found|^(\S+: )?(line )?\d+: \S+: not found$|^fish: unknown command|^zsh: no such file or directory: /,
+    means: "the command is not installed or not on PATH",
+  },
+  {
+    id: "shell.command_not_found_localised",
+    pattern:
+      /befehl nicht gefunden|kommando nicht gefunden|commande introuvable|orden no encontrada|no se encontró la orden|comando no encontrado|comando não encontrado|команда не найдена|未找到命令|找不到命令|コマンドが見つかりません/,
+    means: "the command is not installed or not on PATH (localised shell)",
+  },
+  {
+    id: "cmd.not_recognized",
+    pattern: /is not recognized as an internal or external command|operable program or batch file/,
+    means: "cmd.exe cannot find the command (errorlevel 9009)",
+  },
+  {
+    id: "cmd.not_recognized_localised",
+    pattern:
+      /ist nicht als interner oder externer befehl|n'est pas reconnu en tant que commande interne|no se reconoce como un comando interno o externo|não é reconhecido como um comando interno|не является внутренней или внешней|不是内部或外部命令|内部コマンドまたは外部コマンド|として認識されていません/,
+    means: "cmd.exe cannot find the command (localised)",
+  },
+  {
+    id: "powershell.command_not_found",
+    pattern: /is not recognized as (the|a) name of a cmdlet|commandnotfoundexception/,
+    means: "PowerShell cannot find the cmdlet, function or program",
+  },
+  {
+    id: "shell.interpreter_missing",
+    pattern:
+      /^(\/usr\/bin\/|\/bin\/)?env: ['"]?[\w.+-]+['"]?: |bad interpreter: |cannot execute: required file not found/,
+    means: "the script's interpreter (shebang) is not installed",
+    priority: 35,
+  },
+  {
+    id: "shell.exit_127_reported",
+    pattern: /(exit code|exit status|exited with code|returned a non-zero code):? 12[67]\b/,
+    means: "a wrapper reports the child's 126/127: command missing or not executable",
+  },
+  {
+    id: "shell.exec_format",
+    pattern: /cannot execute binary file|exec format error/,
+    means: "the binary is for another architecture or OS",
+    priority: 35,
+  },
+  {
+    id: "fs.no_such_file",
+    pattern: /no such file or directory|the system cannot find the (file|path) specified/,
+    means: "a file or directory the command needs does not exist",
+    priority: 22,
+  },
+  {
+    id: "fs.no_such_file_localised",
+    pattern:
+      /datei oder verzeichnis nicht gefunden|aucun fichier ou (dossier|répertoire) de ce (type|nom)|no existe el (archivo|fichero) o (el )?directorio|(arquivo|ficheiro) ou (diretório|pasta) (inexistente|não encontrado)|нет такого файла или каталога|没有那个文件或目录|没有该文件或目录|系统找不到指定的(文件|路径)|そのようなファイルやディレクトリはありません|指定されたファイルが見つかりません|指定されたパスが見つかりません/,
+    means: "a file or directory does not exist (localised)",
+    priority: 22,
+  },
+  // permissions
+  {
+    id: "fs.permission_denied",
+    pattern: /permission denied|\beacces\b|access is denied|operation not permitted/,
+    means: "the user lacks permission (a missing +x bit, a root-owned path)",
+  },
+  {
+    id: "fs.permission_denied_localised",
+    pattern:
+      /keine berechtigung|zugriff verweigert|permission non accordée|accès refusé|permiso denegado|acceso denegado|permissão negada|acesso negado|отказано в доступе|доступ запрещ[её]н|权限不够|拒绝访问|权限被拒绝|許可がありません|アクセスが拒否されました/,
+    means: "the user lacks permission (localised)",
+  },
+  {
+    id: "docker.daemon_unavailable",
+    pattern:
+      /permission denied while trying to connect to the docker daemon|cannot connect to the docker daemon|is the docker daemon running/,
+    means: "the Docker daemon is not running or the user is not in the docker group",
+    priority: 35,
+  },
+  {
+    id: "pip.permission_denied",
+    pattern: /could not install packages due to an (oserror|environmenterror): \[errno 13\]/,
+    means: "pip cannot write to a system site-packages",
+    priority: 55,
+  },
+  // libraries, toolchains, build prerequisites
+  {
+    id: "loader.missing_shared_library",
+    pattern:
+      /error while loading shared libraries|cannot open shared object file|library not loaded|dll load failed|\.dll was not found|the specified module could not be found|glibc_[\d.]+' not found|glibcxx_[\d.]+' not found/,
+    means: "a shared library the program links against is not installed or not on the loader path",
+    priority: P.rootCause,
+  },
+  {
+    id: "build.missing_header",
+    pattern:
+      /fatal error: [\w/.+-]+\.h(pp)?: no such file or directory|fatal error: '[\w/.+-]+\.h(pp)?' file not found/,
+    means: "a development header (a -dev package) is not installed",
+    priority: 35,
+  },
+  {
+    id: "build.missing_toolchain",
+    pattern:
+      /unable to execute '?[\w.+-]+'?: no such file or directory|command '[\w./+-]*(gcc|g\+\+|cc|clang|cl\.exe)' failed|microsoft visual c\+\+ [\d.]+( or greater)? is required|no cmake_\w+_compiler could be found|c compiler cannot create executables|no acceptable c compiler found|cmake_make_program is not set/,
+    means: "a compiler or build tool is not installed",
+    priority: 35,
+  },
+  {
+    id: "build.missing_dependency_config",
+    pattern:
+      /could not find a package configuration file provided by|was not found in the pkg-config search path|could not find \w+ \(missing: /,
+    means: "a system library the build looks for is not installed",
+    priority: 35,
+  },
+  {
+    id: "node.gyp_missing_python",
+    pattern: /gyp err! find (python|vs)|can't find python executable/,
+    means: "node-gyp needs Python or a C++ toolchain",
+    priority: 47,
+  },
+  {
+    id: "node.legacy_binary",
+    pattern: /legacy binary "node"/,
+    means: "Debian's legacy node binary is too old for the code",
+    priority: 60,
+  },
+  {
+    id: "toolchain.version_too_old",
+    pattern:
+      /the engine "node" is incompatible|unsupported engine|err_pnpm_unsupported_engine|requires node(\.js)? (version )?(>=|\d)|requires rustc \d|may not be used on the stable release channel|go\.mod requires go|requires go >= ?\d|note: module requires go \d|unsupportedclassversionerror|compiled by a more recent version of the java runtime|invalid (target|source) release: \d/,
+    means: "the installed toolchain is too old (or new) for the project",
+    priority: 45,
+  },
+  {
+    id: "java.home_missing",
+    pattern:
+      /java_home is (not set|set to an invalid directory)|no java runtime present|unable to locate a java runtime/,
+    means: "no Java runtime is configured",
+  },
+  {
+    id: "python.local_module_missing",
+    pattern:
+      /no module named '?(_\w+|pip|venv|ensurepip|distutils|(src|app|apps|tests?|lib|utils|core|common|scripts|config|settings)(\.\w+)*)'?$/,
+    means: "a module of the project itself, or of the interpreter's own install, is missing",
+    priority: 46,
+  },
+  {
+    id: "node.local_module_missing",
+    pattern: /cannot find module '(\.{1,2}\/|\/|[a-z]:[\\/])/,
+    means: "a project file the program loads does not exist (not built or wrong directory)",
+    priority: 46,
+  },
+  {
+    id: "npm.no_package_json",
+    pattern: /enoent.*package\.json|could not read package\.json/,
+    means: "no package.json in the working directory",
+    priority: 35,
+  },
+  // credentials and variables
+  {
+    id: "git.credentials_missing",
+    pattern:
+      /could not read (username|password) for|terminal prompts disabled|authentication failed for|permission denied \(publickey|host key verification failed|could not read from remote repository/,
+    means: "git has no usable credentials or known host for the remote",
+  },
+  {
+    id: "auth.credentials_missing",
+    pattern:
+      /unable to locate credentials|nocredentialserror|no credentials (found|provided)|credentials (not found|were not found)|unauthorized: authentication required|requested access to the resource is denied|couldn't find a valid proxy|could not find a valid proxy certificate|npm (err!|error) code e401|not logged in|api key (is )?(not|missing)|missing api key/,
+    means: "a credential, token or login the command needs is missing",
+  },
+  {
+    id: "tls.untrusted_certificate",
+    pattern:
+      /x509: certificate signed by unknown authority|certificate verify failed|ssl certificate problem|unable_to_get_issuer_cert_locally|self_signed_cert_in_chain/,
+    means: "the environment does not trust the server's certificate (proxy / CA bundle)",
+  },
+  {
+    id: "shell.unbound_variable",
+    pattern: /: unbound variable|parameter null or not set|: parameter not set/,
+    means: "a required variable is not set (set -u)",
+  },
+  {
+    id: "env.variable_missing",
+    pattern:
+      /environment variable ['"$]?\w+['"]? (is )?(not set|not defined|missing|required|unset)|missing required environment variable|raise keyerror\(key\) from none|[/\\]os\.py", line \d+, in __getitem__/,
+    means: "a required environment variable is not set",
+    priority: 35,
+  },
+]);
