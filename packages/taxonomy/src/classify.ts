@@ -1,2 +1,44 @@
-// Placeholder: its owner replaces it.
-export {};
+import { missingMilestones } from "./evidence.js";
+import { classifyLiveOutcome } from "./live.js";
+import { classifyPolicyBlock } from "./policy.js";
+import {
+  type FailureClassification,
+  type FailureSignals,
+  type FailureSignalsInput,
+  failureSignalsSchema,
+} from "./schemas.js";
+import { classifyShape } from "./shape.js";
+
+/**
+ * Map one task's signals to one code and one legal recovery. The branches run in a fixed
+ * order (policy block, live command outcomes, arm shape), so the same signals always give
+ * the same classification. Input is validated (a ZodError on bad input; use `validate` to
+ * get an InputError naming a file and field).
+ * @example
+ *   classify({ task_id: "fix-git", arm: { task_success: false, unnecessary_blocks: [
+ *     { command: "git status", verdict: "DENY" }] } })
+ *   // { category: "POLICY_BLOCK", recovery: "REFINE_POLICY_FALSE_POSITIVE", retryable: true, ... }
+ */
+export function classify(signals: FailureSignalsInput): FailureClassification {
+  const s = failureSignalsSchema.parse(signals);
+  if (!taskFailed(s)) {
+    return {
+      task_id: s.task_id,
+      failed: false,
+      category: "NONE",
+      reason: "NONE",
+      detail: "",
+      evidence: [],
+      recovery: "NONE",
+      retryable: false,
+      safety_hold: false,
+    };
+  }
+  return classifyPolicyBlock(s) ?? classifyLiveOutcome(s) ?? classifyShape(s);
+}
+
+/** A task failed when its arm did not succeed (an absent arm is not a success) or a milestone is missing. */
+export function taskFailed(s: FailureSignals): boolean {
+  if (!s.arm?.task_success) return true;
+  return missingMilestones(s.required_milestones, s.completed_milestones).length > 0;
+}

@@ -1,4 +1,4 @@
-import { failedTestEvidence, missingMilestones } from "./evidence.js";
+import { capEvidence, failedTestEvidence, missingMilestones } from "./evidence.js";
 import type { FailureClassification, FailureSignals } from "./schemas.js";
 
 /**
@@ -23,7 +23,7 @@ export function classifyShape(s: FailureSignals): FailureClassification {
       retryable: true,
     };
   }
-  const missingEvidence = [`missing_milestones:${missing.join(",")}`];
+  const missingEvidence = [capEvidence(`missing_milestones:${missing.join(",")}`)];
   if (missing.length > 0 && budget > 0 && commands >= budget) {
     return {
       ...base,
