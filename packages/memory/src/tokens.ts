@@ -1,0 +1,58 @@
+import { stemmer } from "stemmer";
+
+/** One word of text: its folded surface form and its Porter stem. */
+export interface Token {
+  word: string;
+  stem: string;
+}
+
+// Same split as FTS5's unicode61 tokenizer: letters, digits and private-use characters are token
+// characters, everything else (including `_` and `-`) separates tokens.
+const SEPARATORS = /[^\p{L}\p{N}\p{Co}]+/u;
+const DIACRITICS = /\p{M}+/gu;
+
+// Words that carry no topic: English function words and the verbs every task starts with.
+const STOPWORDS = new Set(
+  (
+    "a an and are as at be been being but by can could did do does doing for from had has have how i if in " +
+    "into is it its itself me my of on onto or our ours out over per should so some such than that the their " +
+    "them then there these they this those through to too up us was we were what when where which while who " +
+    "whom why will with would you your add adding implement implementing make making ensure let lets allow " +
+    "support supporting handle handling use using new via way need needs want sure just also any all each " +
+    "only very get gets got one two"
+  ).split(" "),
+);
+
+/** Porter stem of one lowercase word, identical to FTS5's `porter` tokenizer on the words checked. */
+export function stemWord(word: string): string {
+  return stemmer(word);
+}
+
+/**
+ * Split text into lowercase, diacritic-folded words the way the FTS5 index does, stemmed.
+ * Stopwords are kept when `keepStopwords` is set (phrase matching needs the exact sequence).
+ * @example tokenize("Throttling webhook fan-out") // [{word:"throttling",stem:"throttl"}, {word:"webhook",...}, ...]
+ */
+export function tokenize(text: string, keepStopwords = false): Token[] {
+  const folded = text.normalize("NFKD").replace(DIACRITICS, "").toLowerCase();
+  const out: Token[] = [];
+  for (const word of folded.split(SEPARATORS)) {
+    if (word === "" || (!keepStopwords && STOPWORDS.has(word))) continue;
+    out.push({ word, stem: stemWord(word) });
+  }
+  return out;
+}
+
+/** True for words that say nothing about a topic. */
+export function isStopword(word: string): boolean {
+  return STOPWORDS.has(word);
+}
+
+/**
+ * Estimated LLM tokens of a text: ceil(characters / 4), the usual rule of thumb for English
+ * prose under BPE tokenizers. It is an estimate, not a tokenizer's exact count.
+ * @example estimateTokens("12345678") // 2
+ */
+export function estimateTokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}
