@@ -6,13 +6,15 @@ import {
   failureSignalsSchema,
   type RetryDirective,
   rollup,
+  taskFailed,
 } from "@fak/taxonomy";
 import { type DeathRow, deathRowFor } from "./death-row.js";
+import { classifyHarnessCause } from "./harness-causes.js";
 import type { Trial } from "./trial.js";
 
 /** The part of a `@fak/memory` store the pipeline uses (an `openStore` result fits it). */
 export interface DeathStore {
-  record(row: DeathRow): Promise<{ id: number; occurrence_of: number | null; layer: string }>;
+  record(row: DeathRow): Promise<SavedDeath>;
   priorArt(task: string, opts?: { maxTokens?: number }): Promise<{ ids: number[]; text: string }>;
 }
 
@@ -29,16 +31,22 @@ export interface PipelineOptions {
   session?: string;
   /** Token cap of each task's prior art. */
   priorArtTokens?: number;
-  /** Classifies one trial; default `classify(signals)`. */
+  /** Classifies one trial; default `classifyPipelineTrial`. */
   classifier?: (trial: Trial) => FailureClassification;
 }
 
-/** One row written to the failure memory. */
-export interface RecordedDeath extends DeathRow {
-  task_id: string;
+/** What the store says about a row it wrote. */
+export interface SavedDeath {
   id: number;
   occurrence_of: number | null;
   layer: string;
+  /** "new failure:13" or "second death, see failure:12", where the store says it. */
+  message?: string;
+}
+
+/** One row written to the failure memory. */
+export interface RecordedDeath extends DeathRow, SavedDeath {
+  task_id: string;
 }
 
 /** What a next run of a task would be given. */
@@ -102,7 +110,7 @@ export async function runPipeline(
 export function judgeTrials(trials: readonly Trial[], opts: PipelineOptions = {}) {
   const attempt = opts.attempt ?? 1;
   const maxAttempts = opts.maxAttempts ?? 3;
-  const classifier = opts.classifier ?? ((t: Trial) => classify(t.signals));
+  const classifier = opts.classifier ?? classifyPipelineTrial;
   const items = trials.map((trial) => ({
     trial,
     signals: failureSignalsSchema.parse(trial.signals),
@@ -115,6 +123,20 @@ export function judgeTrials(trials: readonly Trial[], opts: PipelineOptions = {}
   return { items, taxonomy: rollup(classifications), directives };
 }
 
-function pickSaved(saved: { id: number; occurrence_of: number | null; layer: string }) {
-  return { id: saved.id, occurrence_of: saved.occurrence_of, layer: saved.layer };
+/**
+ * The harness's own cause first where it applies (a failed trial whose harness recorded an
+ * exception or failure mode, as `classifyTrial` does for imports), else `classify(signals)`.
+ * @example classifyPipelineTrial({ signals: { task_id: "a", arm: { task_success: true } } }).category // "NONE"
+ */
+export function classifyPipelineTrial(trial: Trial): FailureClassification {
+  const cause = trial.meta?.harness_cause;
+  const signals = failureSignalsSchema.parse(trial.signals);
+  if (cause && taskFailed(signals)) return classifyHarnessCause(signals.task_id, cause);
+  return classify(signals);
+}
+
+function pickSaved(saved: SavedDeath): SavedDeath {
+  const out: SavedDeath = { id: saved.id, occurrence_of: saved.occurrence_of, layer: saved.layer };
+  if (saved.message !== undefined) out.message = saved.message;
+  return out;
 }

@@ -1,14 +1,5 @@
-import type { FailureCode, FailureSignalsInput } from "@fak/taxonomy";
-
-/** A cause the harness itself recorded, as the importers map it (see harness-causes.ts). */
-export interface TrialHarnessCause {
-  category: FailureCode;
-  reason: string;
-  name: string;
-  message?: string;
-  /** False for provider outages and harness errors, which never count against the agent. */
-  agent_fault: boolean;
-}
+import type { FailureSignalsInput } from "@fak/taxonomy";
+import type { HarnessCause, IngestedTrial } from "./ingest-types.js";
 
 /** Who ran a trial and where it went wrong: what a death row is written from. */
 export interface TrialMeta {
@@ -22,11 +13,24 @@ export interface TrialMeta {
   last_failing_step?: string;
   failing_test?: string;
   first_assertion?: string;
-  harness_cause?: TrialHarnessCause;
+  /** What the harness itself recorded (an importer's mapping of its exception or failure mode). */
+  harness_cause?: HarnessCause;
 }
 
 /** One task attempt for the pipeline: its signals and, optionally, who ran it. */
 export interface Trial {
   signals: FailureSignalsInput;
   meta?: TrialMeta;
+}
+
+/**
+ * A Harbor or tb trial from the importers, as a pipeline trial.
+ * @example await runPipeline(agentTrials(trials).map(trialFromIngested), { store, record: true })
+ */
+export function trialFromIngested(t: IngestedTrial): Trial {
+  const meta: TrialMeta = { harness: t.harness, trial_id: t.trial_id, task: t.task, ...t.meta };
+  if (t.agent !== undefined) meta.agent = t.agent;
+  if (t.model !== undefined) meta.model = t.model;
+  if (t.harness_cause !== undefined) meta.harness_cause = t.harness_cause;
+  return { signals: t.signals, meta };
 }
