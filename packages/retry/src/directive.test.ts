@@ -124,7 +124,7 @@ describe("retryDirectiveFor", () => {
   });
 
   it("gives the same directive for the same input", () => {
-    const c = failure({ evidence: ["rule:x", "line:y"] });
+    const c = failure({ evidence: ["rule:x", "rule x matched: y"] });
     expect(retryDirectiveFor(structuredClone(c), 2, 4)).toEqual(retryDirectiveFor(c, 2, 4));
   });
 });

@@ -21,7 +21,7 @@ describe("failureSignature", () => {
     const base = installFailure(3, "ERROR: No matching distribution found for torch");
     const other = [
       installFailure(3, "ERROR: No matching distribution found for flask"),
-      { ...base, evidence: ["rule:pkg.read_timeout", base.evidence[1]!] },
+      { ...base, evidence: ["rule:pip.connection_retry", ...base.evidence.slice(1)] },
       { ...base, reason: "PKG_INSTALL:other" },
       { ...base, category: "CMD_ERROR" as const },
     ];
@@ -43,9 +43,20 @@ describe("failureSignature", () => {
 
   it("blanks long hashes and strips colour codes", () => {
     const a = failure({
-      evidence: ["rule:r", "line:\u001b[31mfailed at commit 3f9a2c1d\u001b[0m"],
+      evidence: ["rule:r", "rule r matched: \u001b[31mfailed at commit 3f9a2c1d\u001b[0m"],
     });
-    const b = failure({ evidence: ["rule:r", "line:FAILED at commit 77be01aa9"] });
+    const b = failure({ evidence: ["rule:r", "rule r matched: FAILED at commit 77be01aa9"] });
+    const c = failure({ evidence: ["rule:r", "rule r matched: FAILED at tag v-next"] });
+    expect(failureSignature(a)).toBe(failureSignature(b));
+    expect(failureSignature(a)).not.toBe(failureSignature(c));
+  });
+
+  it("ignores the command echo when a rule names the cause", () => {
+    const a = installFailure(2, "ERROR: No matching distribution found for torch");
+    const b = {
+      ...a,
+      evidence: a.evidence.map((e) => e.replace("requirements.txt", "reqs-dev.txt")),
+    };
     expect(failureSignature(a)).toBe(failureSignature(b));
   });
 });
@@ -57,7 +68,7 @@ describe("retryDirectiveWithHistory", () => {
     const d = retryDirectiveWithHistory(second, [first], 2, 5);
     expect(d).toMatchObject({ task_id: "task-a", attempt: 2, should_retry: false, action: "NONE" });
     expect(d.rationale).toBe(
-      "no progress: the same PKG_INSTALL failure (rule pkg.no_matching_distribution) repeated on attempts 1 and 2",
+      "no progress: the same PKG_INSTALL failure (rule pip.no_matching_distribution) repeated on attempts 1 and 2",
     );
   });
 
@@ -75,7 +86,12 @@ describe("retryDirectiveWithHistory", () => {
 
   it("keeps retrying while the failure changes", () => {
     const first = installFailure(2, "ERROR: No matching distribution found for torch");
-    const second = failure({ evidence: ["rule:cmd.generic", "line:make: *** [all] Error 2"] });
+    const second = failure({
+      evidence: [
+        "rule:make.recipe_failed",
+        "rule make.recipe_failed matched: make: *** [all] error 2",
+      ],
+    });
     const d = retryDirectiveWithHistory(second, [first], 2, 5);
     expect(d).toMatchObject({ should_retry: true, action: "REPAIR_FAILED_COMMAND" });
   });

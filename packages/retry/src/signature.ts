@@ -1,24 +1,34 @@
 import type { FailureClassification } from "@fak/taxonomy";
 
 /**
- * What makes two failures "the same failure": category, reason, and the rule id plus the
- * matched line the classifier recorded (or, with no rule, all the evidence). Turn numbers and
- * other volatile numbers (durations, ports, hashes, counts) are blanked so that a repeat on a
+ * What makes two failures "the same failure": category, reason, and the rule the classifier
+ * names in the evidence together with the line it matched (`rule:<id>`, `rule <id> matched:
+ * <line>`); with no rule, all the evidence. Turn numbers and other volatile numbers
+ * (durations, ports, versions, hashes, counts) are blanked and case is folded, so a repeat on a
  * later turn still reads as a repeat.
  * @example
- *   failureSignature(c) // "PKG_INSTALL|PKG_INSTALL:dependency_install_failed|rule:pkg.no_matching_distribution|line:error: no matching distribution found for foo==#.#"
+ *   failureSignature(c)
+ *   // "pkg_install|pkg_install:no_matching_distribution|rule:pip.no_matching_distribution|rule pip.no_matching_distribution matched: error: no matching distribution found for foo==#.#"
  */
 export function failureSignature(c: FailureClassification): string {
-  const rule = c.evidence.find((e) => e.startsWith("rule:"));
-  const line = c.evidence.find((e) => e.startsWith("line:"));
-  const marks = rule ? [rule, ...(line ? [line] : [])] : c.evidence;
-  return [c.category, c.reason, ...marks].map(normaliseMark).join("|");
+  const marks = c.evidence.filter((e) => RULE_MARK.test(e));
+  return [c.category, c.reason, ...(marks.length > 0 ? marks : c.evidence)]
+    .map(normaliseMark)
+    .join("|");
 }
 
 /** The rule id recorded in the evidence, if the live-outcome classifier named one. */
 export function ruleOf(c: FailureClassification): string | undefined {
-  return c.evidence.find((e) => e.startsWith("rule:"))?.slice("rule:".length);
+  for (const e of c.evidence) {
+    const m = RULE_ID.exec(e);
+    if (m) return m[1];
+  }
+  return undefined;
 }
+
+// `rule:<id>` (for machines) or `rule <id> matched: <line>` (for people).
+const RULE_MARK = /^rule[: ]/;
+const RULE_ID = /^rule[: ]([^\s:]+)/;
 
 function normaliseMark(text: string): string {
   return text

@@ -9,8 +9,8 @@ const evidenceArb = fc.array(
     fc.constantFrom(
       "rule:pkg.no_matching_distribution",
       "rule:cmd.nonzero",
-      "line:error: no matching distribution found for pkg==1.0",
-      "line:error: no matching distribution found for pkg==2.0",
+      "rule pkg.no_matching_distribution matched: error: no matching distribution found for pkg==1.0",
+      "rule pkg.no_matching_distribution matched: error: no matching distribution found for pkg==2.0",
       "missing_milestones:built",
       "dangerous_block: turn=3 verdict=DENY cmd=rm -rf /",
       "unnecessary_block: turn=2 verdict=DENY cmd=ls",

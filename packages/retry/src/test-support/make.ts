@@ -40,14 +40,20 @@ export function passed(over: Partial<FailureClassification> = {}): FailureClassi
   });
 }
 
-/** A package-install failure as the live-outcome branch records it. */
+/** A package-install failure, with evidence shaped as the live-outcome branch writes it. */
 export function installFailure(turn: number, line: string, task_id = "task-a") {
+  const rule = "pip.no_matching_distribution";
   return failure({
     task_id,
     category: "PKG_INSTALL",
-    reason: "PKG_INSTALL:dependency_install_failed",
+    reason: "PKG_INSTALL:no_matching_distribution",
     detail: `turn ${turn} command exited 1`,
-    evidence: ["rule:pkg.no_matching_distribution", `line:${line}`],
+    evidence: [
+      `rule:${rule}`,
+      `turn ${turn} exit 1: pip install -r requirements.txt`,
+      `rule ${rule} matched: ${line.toLowerCase()}`,
+      "means: no release of the requirement exists for this platform",
+    ],
     recovery: "RETRY_PACKAGE_INSTALL",
   });
 }
