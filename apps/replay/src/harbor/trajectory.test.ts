@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { outcomesFromTrajectory } from "./trajectory.js";
+
+const step = (id: number, calls: object[], results: object[], extra?: object) => ({
+  step_id: id,
+  source: "agent",
+  tool_calls: calls,
+  observation: { results },
+  ...(extra && { extra }),
+});
+
+describe("outcomesFromTrajectory", () => {
+  it("finds exit codes in extra.tool_metadata, in the step's extra, and in the result text", () => {
+    const doc = {
+      steps: [
+        { step_id: 1, source: "user", message: "task" },
+        step(
+          2,
+          [{ tool_call_id: "a", arguments: { command: "make" } }],
+          [{ source_call_id: "a", content: "boom", extra: { tool_metadata: { exit_code: 2 } } }],
+        ),
+        step(
+          3,
+          [{ tool_call_id: "b", arguments: { command: "ls" } }],
+          [{ source_call_id: "b", content: "x" }],
+          { tool_metadata: { exit_code: 0 } },
+        ),
+        step(
+          4,
+          [{ tool_call_id: "c", arguments: JSON.stringify({ cmd: "cat y" }) }],
+          [{ source_call_id: "c", content: [{ type: "text", text: "[exit_code=1]\nno y" }] }],
+        ),
+        step(
+          5,
+          [{ tool_call_id: "d", arguments: { command: "sleep 99" } }],
+          [
+            {
+              source_call_id: "d",
+              content: "",
+              extra: { metadata: { exit_code: 124, timed_out: true } },
+            },
+          ],
+        ),
+      ],
+    };
+    expect(outcomesFromTrajectory(doc)).toEqual([
+      { turn: 2, command: "make", exit_code: 2, timed_out: false, stderr: "boom" },
+      { turn: 3, command: "ls", exit_code: 0, timed_out: false },
+      { turn: 4, command: "cat y", exit_code: 1, timed_out: false, stderr: "[exit_code=1]\nno y" },
+      { turn: 5, command: "sleep 99", exit_code: 124, timed_out: true },
+    ]);
+  });
+
+  it("yields nothing for keystrokes with only screen text (terminus-2): no exit code, no outcome", () => {
+    const doc = {
+      steps: [
+        step(
+          2,
+          [
+            {
+              tool_call_id: "k1",
+              function_name: "bash_command",
+              arguments: { keystrokes: "ls\n", duration: 0.1 },
+            },
+            {
+              tool_call_id: "k2",
+              function_name: "bash_command",
+              arguments: { keystrokes: "cd x\n", duration: 0.1 },
+            },
+          ],
+          [
+            {
+              content:
+                "New Terminal Output:\n$ ls\nfile\n$ cd x\nbash: cd: x: No such file or directory",
+            },
+          ],
+        ),
+      ],
+    };
+    expect(outcomesFromTrajectory(doc)).toEqual([]);
+  });
+
+  it("tolerates a document of the wrong shape", () => {
+    expect(outcomesFromTrajectory(null)).toEqual([]);
+    expect(outcomesFromTrajectory({ steps: "nope" })).toEqual([]);
+    expect(outcomesFromTrajectory({ steps: [1, null, { tool_calls: [null] }] })).toEqual([]);
+  });
+});

@@ -1,0 +1,301 @@
+import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+// Synthetic harness folders in the shapes Harbor and tb write, for tests and the benchmark.
+// Every name and text here is made up; nothing is copied from a real run.
+
+export interface FakeCommand {
+  command: string;
+  exit?: number;
+  output?: string;
+}
+
+export interface FakeHarborTrial {
+  name: string;
+  task?: string;
+  /** Omit for a trial the verifier never scored. */
+  reward?: number;
+  exception?: { type: string; message: string };
+  /** Where the agent's commands go. */
+  commandsAs?: "trajectory" | "episodes" | "command-dirs";
+  commands?: FakeCommand[];
+  /** A last command with no result (the run stopped during it). */
+  pendingCommand?: string;
+  tests?: { name: string; passed: boolean; trace?: string }[];
+  /** Leave out result.json, as an interrupted trial does. */
+  interrupted?: boolean;
+}
+
+export interface FakeHarborJob {
+  trials: FakeHarborTrial[];
+  /** "old": stats.n_trials/n_errors; "new": n_completed_trials/n_errored_trials; "none": no result.json. */
+  stats?: "old" | "new" | "none";
+  /** Extra names listed in the job's result.json with no folder. */
+  listedOnly?: string[];
+  maxEpisodes?: number;
+  jobName?: string;
+}
+
+/** A fresh temporary directory. */
+export function tempDir(prefix = "fak-ingest-"): Promise<string> {
+  return mkdtemp(join(tmpdir(), prefix));
+}
+
+export async function writeJson(file: string, value: unknown): Promise<void> {
+  await writeFile(file, `${JSON.stringify(value, null, 2)}\n`);
+}
+
+/**
+ * Write a Harbor-shaped job folder at `dir` (created), one sub-folder per trial.
+ * @example await writeHarborJob(dir, { trials: [{ name: "hello__A1", reward: 1 }] });
+ */
+export async function writeHarborJob(dir: string, spec: FakeHarborJob): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  const agent = {
+    name: null,
+    import_path: "fake.agent:Agent",
+    model_name: "acme/model-1",
+    kwargs: { max_episodes: spec.maxEpisodes ?? 30 },
+  };
+  await writeJson(join(dir, "config.json"), {
+    job_name: spec.jobName ?? "fake-job",
+    n_attempts: 1,
+    agents: [agent],
+  });
+  await writeFile(join(dir, "job.log"), "job started\n");
+  for (const t of spec.trials) await writeHarborTrial(join(dir, t.name), t, agent);
+  if (spec.stats !== "none") await writeJson(join(dir, "result.json"), jobResult(spec));
+  return dir;
+}
+
+function jobResult(spec: FakeHarborJob) {
+  const done = spec.trials.filter((t) => !t.interrupted);
+  const rewards: Record<string, string[]> = {};
+  const exceptions: Record<string, string[]> = {};
+  const push = (map: Record<string, string[]>, key: string, name: string) => {
+    map[key] = [...(map[key] ?? []), name];
+  };
+  for (const t of done) {
+    if (t.reward !== undefined) push(rewards, t.reward.toFixed(1), t.name);
+    if (t.exception) push(exceptions, t.exception.type, t.name);
+  }
+  for (const n of spec.listedOnly ?? []) push(rewards, "0.0", n);
+  const total = done.length + (spec.listedOnly?.length ?? 0);
+  const errors = done.filter((t) => t.exception).length;
+  const counts =
+    spec.stats === "new"
+      ? { n_completed_trials: total, n_errored_trials: errors }
+      : { n_trials: total, n_errors: errors };
+  const evals = {
+    "fake-agent__model-1__bench": {
+      ...counts,
+      reward_stats: { reward: rewards },
+      exception_stats: exceptions,
+    },
+  };
+  return { id: "job-1", n_total_trials: total, stats: { ...counts, evals } };
+}
+
+async function writeHarborTrial(dir: string, t: FakeHarborTrial, agent: object): Promise<void> {
+  await mkdir(join(dir, "agent"), { recursive: true });
+  await writeFile(join(dir, "trial.log"), "trial started\n");
+  const task = t.task ?? t.name.replace(/__.*$/, "");
+  await writeJson(join(dir, "config.json"), { task: { path: task }, trial_name: t.name, agent });
+  await writeAgent(join(dir, "agent"), t);
+  if (t.reward !== undefined || t.tests) {
+    await mkdir(join(dir, "verifier"), { recursive: true });
+    if (t.reward !== undefined)
+      await writeFile(join(dir, "verifier", "reward.txt"), String(t.reward));
+    if (t.tests) await writeJson(join(dir, "verifier", "ctrf.json"), ctrf(t.tests));
+  }
+  if (t.exception) {
+    await writeFile(
+      join(dir, "exception.txt"),
+      `Traceback (most recent call last):\n  File "agent.py", line 1\n${t.exception.type}: ${t.exception.message}\n`,
+    );
+  }
+  if (t.interrupted) return;
+  await writeJson(join(dir, "result.json"), {
+    task_name: task,
+    trial_name: t.name,
+    config: { task: { path: task }, agent },
+    agent_info: {
+      name: "fake-agent",
+      version: "1.0",
+      model_info: { name: "model-1", provider: "acme" },
+    },
+    verifier_result: t.reward === undefined ? null : { rewards: { reward: t.reward } },
+    exception_info: t.exception
+      ? {
+          exception_type: t.exception.type,
+          exception_message: t.exception.message,
+          exception_traceback: "Traceback ...",
+        }
+      : null,
+  });
+}
+
+function ctrf(tests: NonNullable<FakeHarborTrial["tests"]>) {
+  return {
+    results: {
+      tool: { name: "pytest" },
+      summary: { tests: tests.length, passed: tests.filter((t) => t.passed).length },
+      tests: tests.map((t) => ({
+        name: t.name,
+        status: t.passed ? "passed" : "failed",
+        trace: t.trace ?? null,
+      })),
+    },
+  };
+}
+
+async function writeAgent(dir: string, t: FakeHarborTrial): Promise<void> {
+  const commands = t.commands ?? [];
+  const as = t.commandsAs ?? "trajectory";
+  if (as === "trajectory") {
+    const steps = commands.map((c, i) => ({
+      step_id: i + 2,
+      source: "agent",
+      tool_calls: [
+        { tool_call_id: `call_${i}`, function_name: "bash", arguments: { command: c.command } },
+      ],
+      observation: {
+        results: [
+          {
+            source_call_id: `call_${i}`,
+            content: c.output ?? "",
+            extra: { tool_metadata: { exit_code: c.exit ?? 0 } },
+          },
+        ],
+      },
+    }));
+    if (t.pendingCommand) {
+      steps.push({
+        step_id: commands.length + 2,
+        source: "agent",
+        tool_calls: [
+          {
+            tool_call_id: "call_p",
+            function_name: "bash",
+            arguments: { command: t.pendingCommand },
+          },
+        ],
+        observation: { results: [] },
+      });
+    }
+    await writeJson(join(dir, "trajectory.json"), {
+      schema_version: "ATIF-v1.5",
+      session_id: "s1",
+      agent: { name: "fake-agent" },
+      steps: [{ step_id: 1, source: "user", message: "do the task" }, ...steps],
+    });
+  } else if (as === "episodes") {
+    const all = [
+      ...commands,
+      ...(t.pendingCommand ? [{ command: t.pendingCommand, pending: true }] : []),
+    ];
+    for (const [i, c] of all.entries()) {
+      const ep = join(dir, "episodes", `episode-${i}`);
+      await mkdir(ep, { recursive: true });
+      await writeJson(join(ep, "request.json"), {
+        messages: [{ role: "user", content: "prompt so far" }],
+      });
+      await writeJson(join(ep, "response.json"), {
+        content: [
+          { type: "text", text: "next" },
+          { type: "tool_use", id: `tu_${i}`, name: "bash", input: { command: c.command } },
+        ],
+      });
+      if ("pending" in c) continue;
+      const fc = c as FakeCommand;
+      await writeJson(join(ep, "tool-results.json"), [
+        {
+          type: "tool_result",
+          tool_use_id: `tu_${i}`,
+          content: `[exit_code=${fc.exit ?? 0}]\n\n${fc.output ?? ""}`,
+        },
+      ]);
+    }
+  } else {
+    for (const [i, c] of commands.entries()) {
+      const cd = join(dir, `command-${i}`);
+      await mkdir(cd, { recursive: true });
+      await writeFile(join(cd, "command.txt"), c.command);
+      await writeFile(join(cd, "return-code.txt"), String(c.exit ?? 0));
+      await writeFile(join(cd, "stdout.txt"), "");
+      await writeFile(join(cd, "stderr.txt"), c.output ?? "");
+    }
+  }
+}
+
+export interface FakeTbTrial {
+  task: string;
+  /** Trial folder suffix after the task: ".1-of-1.<run>" by default. */
+  suffix?: string;
+  is_resolved: boolean | null;
+  failure_mode?: string;
+  tests?: Record<string, "passed" | "failed">;
+  /** mini-swe-agent style log: commands with <returncode>. */
+  log?: FakeCommand[];
+  missingFolder?: boolean;
+  interrupted?: boolean;
+}
+
+/**
+ * Write a tb-shaped run folder: `<run>/<task>/<task>.1-of-1.<run>/results.json` per trial,
+ * the run-level results.json listing every trial (including those whose folder is missing).
+ * @example await writeTbRun(dir, "run-1", [{ task: "hello", is_resolved: true }]);
+ */
+export async function writeTbRun(
+  dir: string,
+  runId: string,
+  trials: FakeTbTrial[],
+): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  const entries = trials.map((t) => ({
+    trial_name: `${t.task}${t.suffix ?? `.1-of-1.${runId}`}`,
+    task_id: t.task,
+    is_resolved: t.is_resolved,
+    failure_mode: t.failure_mode ?? "unset",
+    parser_results: t.tests ?? null,
+  }));
+  const resolved = entries.filter((e) => e.is_resolved === true).length;
+  await writeJson(join(dir, "results.json"), {
+    id: "r",
+    results: entries,
+    n_resolved: resolved,
+    n_unresolved: entries.length - resolved,
+  });
+  await writeJson(join(dir, "run_metadata.json"), {
+    run_id: runId,
+    agent_name: "fake-tb-agent",
+    model_name: "acme/model-1",
+  });
+  for (const [i, t] of trials.entries()) {
+    const entry = entries[i];
+    if (t.missingFolder || !entry) continue;
+    const tdir = join(dir, t.task, entry.trial_name);
+    await mkdir(join(tdir, "sessions"), { recursive: true });
+    await writeFile(join(tdir, "commands.txt"), "['echo hi', 'Enter']\n");
+    if (t.log) await writeFile(join(tdir, "sessions", "agent.log"), agentLog(t.log));
+    if (!t.interrupted) await writeJson(join(tdir, "results.json"), entry);
+  }
+  return dir;
+}
+
+function agentLog(commands: FakeCommand[]): string {
+  const parts = [
+    "\u001b[?2004hroot@box:/app# mini -t 'task'\r\n",
+    "Here is an example:\n```bash\nexample --not-run\n```\n",
+  ];
+  commands.forEach((c, i) => {
+    parts.push(
+      `\u001b[1mfake-agent (step ${i + 1}, $0.01):\u001b[0m\nTHOUGHT: next.\n\n\`\`\`bash\n${c.command}\n\`\`\`\n\nUser:\n`,
+    );
+    parts.push(
+      `<returncode>${c.exit ?? 0}</returncode>\n<output>\n${c.output ?? ""}\n</output>\n${"─".repeat(20)}\n`,
+    );
+  });
+  return parts.join("");
+}
