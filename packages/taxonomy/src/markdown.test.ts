@@ -84,6 +84,16 @@ describe("renderTaxonomyMarkdown", () => {
     expect(row!.split(/(?<!\\)\|/).length - 2).toBe(6);
   });
 
+  it("sorts the categories itself, whatever order the counts come in", () => {
+    const out = renderTaxonomyMarkdown({
+      ...rollup([]),
+      failure_count: 6,
+      category_counts: { UNKNOWN: 1, BAD_FILE_EDIT: 2, TIMEOUT: 3 },
+    });
+    const rows = out.split("\n").filter((l) => /^\| [A-Z_]+ \| \d+ \|$/.test(l));
+    expect(rows).toEqual(["| BAD_FILE_EDIT | 2 |", "| TIMEOUT | 3 |", "| UNKNOWN | 1 |"]);
+  });
+
   it("says so when nothing failed", () => {
     const out = renderTaxonomyMarkdown(rollup([]));
     expect(out).toContain("No failures.");
