@@ -16,3 +16,4 @@ export * from "./suite-schema.js";
 export * from "./summary.js";
 export * from "./tb/index.js";
 export * from "./trial.js";
+export * from "./wire-schemas.js";
