@@ -48,6 +48,7 @@ const EXIT_CODES: ReadonlyMap<number, { category: OutcomeCode; reason: string; p
     [139, { category: "CMD_ERROR", reason: "crashed_exit_139", priority: 18 }],
     [134, { category: "CMD_ERROR", reason: "aborted_exit_134", priority: 18 }],
     [143, { category: "CMD_ERROR", reason: "terminated_exit_143", priority: 18 }],
+    [130, { category: "CMD_ERROR", reason: "interrupted_exit_130", priority: 18 }],
   ]);
 const INSTALL_FALLBACK_PRIORITY = 16;
 const MAX_LINE = 240;

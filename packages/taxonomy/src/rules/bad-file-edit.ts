@@ -76,7 +76,7 @@ export const BAD_FILE_EDIT_RULES = defineRules("BAD_FILE_EDIT", P.badEdit, [
   {
     id: "json.parse_error",
     pattern:
-      /unexpected token .* in json at position|is not valid json|json\.parse |unexpected end of json input|bad control character in string literal in json|invalid json|json parse error|error parsing json|failed to parse json/,
+      /in json at position \d+|is not valid json|json\.parse |unexpected end of json input|bad control character in string literal in json|invalid json|json parse error|error parsing json|failed to parse json/,
     means: "a JSON file does not parse",
   },
   {
@@ -97,7 +97,7 @@ export const BAD_FILE_EDIT_RULES = defineRules("BAD_FILE_EDIT", P.badEdit, [
     priority: 21,
   },
   {
-    id: "yaml.syntax_error",
+    id: "yaml.go_yaml_error",
     pattern:
       /^(error: )?yaml: (line \d+: )?(mapping values|did not find expected|could not find expected|found character that cannot start|found unexpected end of stream|block sequence entries|found undefined alias|control characters are not allowed|unmarshal errors)|yaml: line \d+:/,
     means: "a YAML file does not parse (Go yaml)",
@@ -115,7 +115,7 @@ export const BAD_FILE_EDIT_RULES = defineRules("BAD_FILE_EDIT", P.badEdit, [
     means: "a YAML file does not parse (js-yaml)",
   },
   {
-    id: "yaml.generic",
+    id: "yaml.syntax_error",
     pattern:
       /mapping values are not allowed (here|in this context)|did not find expected (key|node content|'-' indicator|<document start>)|could not find expected ':'|found character that cannot start any token|syntax error while loading yaml|error (parsing|converting) yaml|invalid yaml|failed to parse yaml/,
     means: "a YAML file does not parse",
@@ -168,7 +168,7 @@ export const BAD_FILE_EDIT_RULES = defineRules("BAD_FILE_EDIT", P.badEdit, [
   {
     id: "terraform.hcl_syntax",
     pattern:
-      /error: (argument or block definition required|missing attribute separator|invalid block definition|unclosed configuration block|invalid expression|missing newline after argument|argument definition required|invalid character|unterminated template string|invalid multi-line string|missing item separator|unsupported block type|unsupported argument|missing required argument|duplicate argument)|a block definition must have block content|an argument or block definition is required here|expected a newline or comma to mark the beginning of the next attribute/,
+      /error: (argument or block definition required|missing attribute separator|invalid block definition|unclosed configuration block|invalid expression|missing newline after argument|argument definition required|invalid character|unterminated template string|invalid multi-line string|missing item separator|unsupported block type|unsupported argument|missing required argument|duplicate argument)|a block definition must have block content|block content delimited by "\{" and "\}"|an argument or block definition is required here|expected a newline or comma to mark the beginning of the next attribute/,
     means: "a Terraform/HCL file does not parse",
   },
   {
@@ -217,5 +217,39 @@ export const BAD_FILE_EDIT_RULES = defineRules("BAD_FILE_EDIT", P.badEdit, [
       /syntaxfehler|erreur de syntaxe|error de sintaxis|erro de sintaxe|синтаксическая ошибка|语法错误|構文エラー/,
     means: "a file does not parse (localised message)",
     priority: 35,
+  },
+
+  {
+    id: "esbuild.parse_error",
+    pattern: /expected "[^"]+" but found "[^"]*"|\[error\] (unexpected|expected) /,
+    means: "esbuild cannot parse a source file",
+  },
+  {
+    id: "csharp.syntax_error",
+    pattern: /error cs10\d\d:/,
+    means: "a C# file does not parse (CS10xx)",
+  },
+  {
+    id: "lua_perl.syntax_error",
+    pattern: /'.+' expected near '|syntax error at .* line \d+, near/,
+    means: "a Lua or Perl file does not parse",
+  },
+  {
+    id: "config.syntax_near_line",
+    pattern:
+      /syntax error near line \d+|errors in crontab file|could not parse statement starting at line|failed to read \S*\.env: line \d+/,
+    means: "a configuration file (sudoers, crontab, .env) does not parse",
+  },
+  {
+    id: "template.syntax_error",
+    pattern:
+      /templatesyntaxerror|parse error at \(|template: \S+: (unexpected|function ".*" not defined)/,
+    means: "a template (Jinja, Go/Helm) does not parse",
+  },
+  {
+    id: "k8s.manifest_invalid",
+    pattern:
+      /error validating data: validationerror|invalid workflow file|go: errors parsing go\.mod/,
+    means: "a manifest or module file fails its schema",
   },
 ]);

@@ -28,16 +28,16 @@ export const CMD_ERROR_RULES = defineRules("CMD_ERROR", P.command, [
   },
   // failing tests
   {
-    id: "test.failed",
+    id: "test.tests_failed",
     pattern:
-      /^failed \S+::|^=+ .*\b[1-9]\d* (failed|errors?)\b|^=+ failures =+$|^--- fail: |^fail\s+\S+\s+[\d.]+s$|^fail$|^[1-9]\d* failing$|^tests?: .*\b[1-9]\d* failed|test suites: [1-9]\d* failed|test result: failed|error: test failed|\b[1-9]\d* examples?, [1-9]\d* failures?|tests run: \d+, failures: [1-9]|there are test failures|^failed \((failures|errors)=\d+\)$|^assertionerror\b|^\w*assertionerror: |^(fail|✗|✕) /,
+      /^failed \S+::|^=+ .*\b[1-9]\d* (failed|errors?)\b|^=+ failures =+$|^--- fail: |^fail\s+\S+\s+[\d.]+s$|^fail$|^[1-9]\d* failing$|^tests?: .*\b[1-9]\d* failed|test suites: [1-9]\d* failed|test result: failed|error: test failed|\b[1-9]\d* examples?, [1-9]\d* failures?|tests run: \d+, failures: [1-9]|there are test failures|^failed \((failures|errors)=\d+\)$|^assertionerror\b|^\w*assertionerror: |^(fail|✕) /,
     means: "the test suite ran and tests failed",
     priority: P.testFailure,
   },
   {
     id: "test.per_test_timeout",
     pattern:
-      /timeout of \d+ ?ms exceeded\. for async tests|exceeded timeout of \d+ ?ms for a (test|hook)/,
+      /timeout of \d+ ?ms exceeded\. for async tests|exceeded timeout of \d+ ?ms for a (test|hook)|failed: timeout >\d|\+{3,} timeout \+{3,}/,
     means: "a single test exceeded its own per-test timeout (a failing test, not a run budget)",
     priority: P.testFailure + 5,
   },
@@ -47,14 +47,14 @@ export const CMD_ERROR_RULES = defineRules("CMD_ERROR", P.command, [
     pattern:
       /error ts2\d{3}:|error\[e0\d{3}\]|mismatched types|cannot find (value|type|function|macro|symbol)|error: '[^']+' (was not declared|undeclared)|has no member named|no matching function for call|is not assignable to|incompatible types|could not compile `/,
     means: "the compiler rejected well-formed code (types, names)",
-    priority: 15,
+    priority: 17,
   },
   {
-    id: "link.failed",
+    id: "link.link_failed",
     pattern:
       /undefined reference to|ld returned \d+ exit status|collect2: error|undefined symbols? for architecture|linker command failed|ld: cannot find -l/,
     means: "the link step failed",
-    priority: 15,
+    priority: 17,
   },
   // commands used wrongly or meeting a busy world
   {
@@ -81,7 +81,7 @@ export const CMD_ERROR_RULES = defineRules("CMD_ERROR", P.command, [
     pattern:
       /^usage: |unrecognized (option|arguments?)|unknown (option|flag|shorthand flag)|error: unexpected argument|no such option|invalid option/,
     means: "the command was called with arguments it does not accept",
-    priority: 12,
+    priority: 17,
   },
   {
     id: "cmd.unquoted_path",
@@ -102,9 +102,41 @@ export const CMD_ERROR_RULES = defineRules("CMD_ERROR", P.command, [
     priority: 5,
   },
   {
-    id: "python.traceback",
+    id: "python.uncaught_exception",
     pattern: /^traceback \(most recent call last\)/,
     means: "a Python program raised an exception",
     priority: 5,
+  },
+
+  {
+    id: "test.other_runners",
+    pattern:
+      /test files\s+[1-9]\d* failed|^failures!$|^tests: \d+, assertions: \d+, (failures|errors)|the following tests failed|^not ok \d+ |^(fail|error): test\w* \(|assertion failed|assertion .* failed/,
+    means: "the test suite ran and tests failed",
+    priority: P.testFailure,
+  },
+  {
+    id: "lint.problems",
+    pattern: /^found [1-9]\d* errors? in \d+ files?|✖ [1-9]\d* problems?|^e: \S+: \(\d+, \d+\): /,
+    means: "a linter or type checker reported errors",
+  },
+  {
+    id: "compile.csharp_swift",
+    pattern: /error cs[02-9]\d{3}:|cannot find '[^']+' in scope|unresolved reference/,
+    means: "the compiler rejected well-formed code",
+    priority: 17,
+  },
+  {
+    id: "git.usage",
+    pattern:
+      /did not match any file\(s\) known to git|^fatal: not a git repository|^fatal: repository '.*' not found/,
+    means: "git was pointed at a path, ref or repository that does not exist",
+    priority: 17,
+  },
+  {
+    id: "http.error_status",
+    pattern: /curl: \(22\) the requested url returned error|^curl: \(\d+\) /,
+    means: "an HTTP request failed",
+    priority: 12,
   },
 ]);

@@ -193,4 +193,72 @@ export const ENV_SETUP_MISS_RULES = defineRules("ENV_SETUP_MISS", P.environment,
     means: "a required environment variable is not set",
     priority: 35,
   },
+
+  {
+    id: "sudo.no_privilege",
+    pattern:
+      /a terminal is required to read the password|no tty present and no askpass program|is not in the sudoers file|are you root\?|could not open lock file .*permission denied/,
+    means: "the command needs root and cannot get it",
+    priority: 55,
+  },
+  {
+    id: "exec.not_in_path",
+    pattern: /executable file not found in \$path|no such file or directory: unknown$/,
+    means: "the executable is not in the image or on PATH",
+  },
+  {
+    id: "python.venv_tooling_missing",
+    pattern:
+      /ensurepip is not available|no virtual environment found|pyenv: version `[^`']+'? is not installed|rbenv: version `[^`']+'? is not installed|version "v?[\d.]+" is not yet installed/,
+    means: "the interpreter version or its venv tooling is not installed",
+  },
+  {
+    id: "toolchain.sdk_missing",
+    pattern:
+      /a compatible \.net sdk was not found|it was not possible to find any compatible framework version|netsdk1045|unsupported class file major version|could not determine java version|source option \d+ is no longer supported|release version \d+ not supported|your ruby version is .*, but your gemfile specified|your php version \(.*\) does not satisfy|it is missing from your system|composer detected issues in your platform|xcrun: error: invalid active developer path/,
+    means:
+      "the SDK, runtime or platform extension the project needs is missing or the wrong version",
+    priority: 45,
+  },
+  {
+    id: "gpu.driver_missing",
+    pattern:
+      /no cuda gpus are available|cuda driver version is insufficient|found no nvidia driver|could not select device driver .* with capabilities: \[\[gpu\]\]|nvidia-smi has failed/,
+    means: "no usable GPU driver in the environment",
+  },
+  {
+    id: "display.missing",
+    pattern:
+      /could not load the qt platform plugin|cannot open display|no display name and no \$display/,
+    means: "no display server is available",
+  },
+  {
+    id: "service.not_running",
+    pattern:
+      /the connection to the server .* was refused - did you specify the right host|is the server running|can't connect to (local )?mysql server|could not connect to redis at|error: no configuration has been provided/,
+    means: "a service the command talks to is not running or not configured",
+    priority: 35,
+  },
+  {
+    id: "auth.login_required",
+    pattern:
+      /run '?(az|gcloud auth|gh auth|docker|npm|huggingface-cli) login|could not automatically determine credentials|defaultcredentialserror|set the gh_token|no api key provided|api_key client option must be set|may require 'docker login'|401 client error: unauthorized/,
+    means: "the command needs a login or API key the environment does not provide",
+  },
+  {
+    id: "powershell.execution_policy",
+    pattern: /running scripts is disabled on this system|is not digitally signed/,
+    means: "PowerShell's execution policy forbids the script",
+  },
+  {
+    id: "gem.permission",
+    pattern: /gem::filepermissionerror/,
+    means: "gem cannot write to the system gem directory",
+    priority: 55,
+  },
+  {
+    id: "locale.unsupported",
+    pattern: /locale\.error: unsupported locale setting|cannot set lc_\w+ to default locale/,
+    means: "the locale is not generated in this environment",
+  },
 ]);

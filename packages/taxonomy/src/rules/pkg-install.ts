@@ -376,4 +376,83 @@ export const PKG_INSTALL_RULES = defineRules("PKG_INSTALL", P.install, [
     priority: 55,
     when: "install",
   },
+
+  {
+    id: "pip.http_error",
+    pattern: /http error \d+ while getting https?:|invalid command 'bdist_wheel'/,
+    means: "pip could not download a file, or the wheel package is missing from the build",
+  },
+  {
+    id: "uv.request_failed",
+    pattern: /request failed after \d+ retr|error: distribution not found at/,
+    means: "uv could not fetch a distribution",
+  },
+  {
+    id: "pipenv.lock_failed",
+    pattern: /locking failed!|resolutionfailure|couldn't install package: /,
+    means: "pipenv could not lock or install the dependencies",
+  },
+  {
+    id: "poetry.python_incompatible",
+    pattern: /python requirement .* is not compatible with some of the required packages/,
+    means: "a dependency's Python requirement conflicts with the project's",
+  },
+  {
+    id: "npm.other_install_error",
+    pattern:
+      /npm (err!|error) (code (e403|enoversions|eunsupportedprotocol|128)|cb\(\) never called|git dep preparation failed)/,
+    means: "npm could not fetch or prepare a dependency",
+  },
+  {
+    id: "yarn.dependency_build_failed",
+    pattern: /yn0009|couldn't be built successfully|an unexpected error occurred: ".*: not found"/,
+    means: "yarn could not fetch or build a dependency",
+  },
+  {
+    id: "pnpm.lockfile_error",
+    pattern:
+      /err_pnpm_(frozen_lockfile_with_outdated_lockfile|lockfile_breaking_change|broken_metadata_json|eintegrity|unexpected_store|invalid_package_name)/,
+    means: "pnpm's lockfile or store does not match the dependencies",
+  },
+  {
+    id: "bun.package_not_found",
+    pattern: /^error: package "[^"]+" not found|^error: \S+ failed to resolve$/,
+    means: "bun cannot find the package",
+  },
+  {
+    id: "apt.dpkg_interrupted",
+    pattern:
+      /dpkg was interrupted, you must manually run|version '[^']+' for '[^']+' was not found|release file for .* is not valid yet/,
+    means: "apt/dpkg is in an inconsistent state or the version is not available",
+  },
+  {
+    id: "apk.no_such_package",
+    pattern: /\(no such package\)|temporary error \(try again later\)/,
+    means: "apk cannot find the package or reach the mirror",
+  },
+  {
+    id: "brew.no_formula_or_cask",
+    pattern: /no formulae or casks found for/,
+    means: "Homebrew has no such formula or cask",
+  },
+  {
+    id: "cargo.crate_not_in_registry",
+    pattern: /could not find `[^`]+` in registry/,
+    means: "cargo install cannot find the crate",
+  },
+  {
+    id: "go.vcs_fetch_failed",
+    pattern: /git ls-remote .*exit status 128|go: updates to go\.mod needed/,
+    means: "go could not fetch a module's repository, or go.mod needs tidying",
+  },
+  {
+    id: "bundler.missing_gems",
+    pattern: /run `bundle install` to install missing gems/,
+    means: "the bundle's gems are not installed",
+  },
+  {
+    id: "composer.transport",
+    pattern: /composer\\downloader\\transportexception|transportexception/,
+    means: "composer could not download a package",
+  },
 ]);

@@ -39,7 +39,7 @@ export const RULE_PRIORITY = {
   /** Default for ENV_SETUP_MISS rules. */
   environment: 30,
   /** Test failures: beat a stray "timeout" word in a test name, lose to a cause the environment shows. */
-  testFailure: 25,
+  testFailure: 29,
   /** A specific textual timeout ("timed out after 30s", "context deadline exceeded"). */
   timeout: 28,
   /** A bare "timed out" word. */

@@ -41,11 +41,6 @@ export const TIMEOUT_RULES = defineRules("TIMEOUT", P.timeout, [
     means: "a Python timeout exception was raised",
   },
   {
-    id: "pytest.timeout_plugin",
-    pattern: /\+{3,} timeout \+{3,}|failed: timeout >\d/,
-    means: "pytest-timeout's limit fired",
-  },
-  {
     id: "timeout.localised",
     pattern:
       /zeitüberschreitung|zeitlimit überschritten|délai (d'attente )?(dépassé|expiré)|a expiré|tiempo de espera (agotado|excedido)|se agotó el tiempo|tempo (limite )?esgotado|tempo de espera (esgotado|excedido)|истекло время ожидания|превышено время ожидания|время ожидания истекло|тайм-?аут|超时|逾時|タイムアウト/,
@@ -57,5 +52,24 @@ export const TIMEOUT_RULES = defineRules("TIMEOUT", P.timeout, [
     unless: /(^|\s)0 timed out|timed out: 0/,
     means: "something timed out",
     priority: P.weakTimeout,
+  },
+
+  {
+    id: "timeout_utility.signal",
+    pattern: /^timeout: sending signal|^timeout: the monitored command dumped core/,
+    means: "timeout(1) stopped the command",
+    priority: P.rootCause,
+  },
+  {
+    id: "ci.exceeded_timeout",
+    pattern:
+      /exceeded (the|its) (configured )?timeout|timeout has been exceeded|due to time limit|exceeded (the )?max(imum)? (execution |allowed )?(time|run ?time|duration)/,
+    means: "a runner or scheduler time limit fired",
+    priority: P.rootCause,
+  },
+  {
+    id: "tool.waiting_timeout",
+    pattern: /timeout waiting for|timed out waiting for/,
+    means: "the tool gave up waiting within its own time limit",
   },
 ]);
