@@ -22,7 +22,7 @@ export interface Connection {
 }
 
 /**
- * Connect to the memory: a libSQL file (its folder created, WAL mode, a busy timeout) or a
+ * Connect to the memory: a libSQL file (its folder created, a busy timeout) or a
  * libSQL server / Turso through the same client. Failures come back as MemoryStoreError.
  * @example const { client } = await connect({ url: "file:/tmp/memory.db" })
  */
@@ -44,8 +44,8 @@ export async function connect(opts: ConnectOptions = {}): Promise<Connection> {
     throw toStoreError(err, url, "open");
   }
   try {
-    if (local) await setUpFile(client);
-    else await client.execute("SELECT 1");
+    // Reading the schema first makes "unreachable", "not a database" and "corrupt" fail here.
+    await client.execute("SELECT count(*) FROM sqlite_master");
   } catch (err) {
     client.close();
     throw toStoreError(err, url, "open");
@@ -53,9 +53,11 @@ export async function connect(opts: ConnectOptions = {}): Promise<Connection> {
   return { client, url, local };
 }
 
-async function setUpFile(client: Client): Promise<void> {
-  // Reading the schema first makes "not a database" and "corrupt" fail here, before any write.
-  await client.execute("SELECT count(*) FROM sqlite_master");
+/**
+ * WAL mode for a file memory (readers never wait for a writer), set only once the file is known
+ * to be ours: the journal mode is stored in the file's header.
+ */
+export async function enableWal(client: Client): Promise<void> {
   const mode = await client.execute("PRAGMA journal_mode");
   if (String(mode.rows[0]?.[0]).toLowerCase() === "wal") return;
   try {

@@ -15,7 +15,10 @@ export function driverError(err: unknown): DriverError {
     if (typeof o.code === "string" && (o.code.startsWith("SQLITE") || o.code === "SERVER_ERROR")) {
       return { code: o.code, message: String(o.message ?? "") };
     }
-    if (typeof o.code === "string" && /^E[A-Z]+$/.test(o.code)) network = o.code;
+    if (typeof o.code === "string" && /^E(ACCES|PERM|ROFS)$/.test(o.code)) {
+      return { code: "SQLITE_READONLY_FS", message: String(o.message ?? "") };
+    }
+    if (typeof o.code === "string" && /^(E[A-Z]+|UND_ERR\w*)$/.test(o.code)) network = o.code;
     if (o.message === "fetch failed" && !network) network = "FETCH_FAILED";
     e = o.cause;
   }

@@ -8,13 +8,13 @@ import { isBusy } from "./driver-error.js";
  * snapshot gone stale, a server that reports busy).
  * @example await retryBusy(() => client.execute("INSERT ..."))
  */
-export async function retryBusy<T>(write: () => Promise<T>, attempts = 12): Promise<T> {
+export async function retryBusy<T>(write: () => Promise<T>, attempts = 8): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await write();
     } catch (err) {
       if (attempt >= attempts || !isBusy(err)) throw err;
-      await sleep(Math.min(1000, 10 * 2 ** attempt) * (0.5 + Math.random()));
+      await sleep(Math.min(400, 10 * 2 ** attempt) * (0.5 + Math.random()));
     }
   }
 }

@@ -1,6 +1,6 @@
 import type { Client } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
-import { connect } from "./connect.js";
+import { connect, enableWal } from "./connect.js";
 import { toStoreError } from "./driver-error.js";
 import { MemoryInputError, MemoryStoreError } from "./errors.js";
 import { type FailureHistory, readAll, readHistory } from "./history.js";
@@ -53,9 +53,9 @@ export interface FailureStore {
  *   store.close();
  */
 export async function openStore(opts: OpenStoreOptions = {}): Promise<FailureStore> {
-  const { client, url } = await connect(opts);
+  const { client, url, local } = await connect(opts);
   try {
-    const fts = await prepareSchema(client, url, opts.fts !== false);
+    const fts = await prepareSchema(client, url, local, opts.fts !== false);
     return makeStore(client, drizzle(client), url, fts);
   } catch (err) {
     client.close();
@@ -63,9 +63,15 @@ export async function openStore(opts: OpenStoreOptions = {}): Promise<FailureSto
   }
 }
 
-async function prepareSchema(client: Client, url: string, wantFts: boolean): Promise<boolean> {
+async function prepareSchema(
+  client: Client,
+  url: string,
+  local: boolean,
+  wantFts: boolean,
+): Promise<boolean> {
   const state = await readSchemaState(client);
   checkOwnership(state, url);
+  if (local) await enableWal(client);
   try {
     await applyMigrations(client, "core");
   } catch (err) {
