@@ -1,4 +1,10 @@
-import { charClasses, decodesToText, randomEntropy, shannonEntropy, wordShare } from "./entropy.js";
+import {
+  charClasses,
+  decodesToText,
+  isWordLike,
+  randomEntropy,
+  shannonEntropy,
+} from "./entropy.js";
 import type { FinderRule, SecretSpan } from "./rule.js";
 
 const minLength = 20;
@@ -24,8 +30,8 @@ export function isHighEntropy(s: string): boolean {
     (n >= 32 && k.lower > 0 && k.digit > 1 && /[g-z]/.test(s));
   if (!mixed) return false;
   const alphabet = (k.upper > 0 ? 26 : 0) + (k.lower > 0 ? 26 : 0) + (k.digit > 0 ? 10 : 0) + 2;
-  if (shannonEntropy(s) < randomEntropy(n, alphabet) - 0.75) return false;
-  if (wordShare(s) >= 0.5) return false;
+  if (shannonEntropy(s) < randomEntropy(n, alphabet) - 0.85) return false;
+  if (isWordLike(s)) return false;
   return !decodesToText(s);
 }
 
@@ -35,7 +41,8 @@ export function findHighEntropy(text: string): SecretSpan[] {
   const runs = new RegExp(token.source, "g");
   for (let m = runs.exec(text); m !== null; m = runs.exec(text)) {
     const run = m[0];
-    if (digestBefore.test(text.slice(Math.max(0, m.index - 12), m.index))) continue;
+    if (digestPrefix.test(run) || digestBefore.test(text.slice(Math.max(0, m.index - 12), m.index)))
+      continue;
     if (isHighEntropy(run)) {
       spans.push({ start: m.index, end: m.index + run.length });
       continue;

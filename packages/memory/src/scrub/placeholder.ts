@@ -70,9 +70,10 @@ const shapes: RegExp[] = [
   /^\[REDACTED(?::[a-z0-9_]{1,40})?\]$/,
   /^([*x.#?-])\1{2,}$/i,
   /^(?:your|my|the|enter|insert|replace)[-_ ]?[a-z_ -]{0,40}$/i,
-  // Code reads the secret: dotted names and calls whose parts are words (digits only at the end).
-  /^[A-Za-z_$][A-Za-z_$]{0,60}\d{0,2}(?:\.[A-Za-z_$][A-Za-z_$]{0,60}\d{0,2}){1,8}(?:\[[^\]]{0,80}\])?$/,
-  /^[A-Za-z_$][A-Za-z_$.]{0,100}\([^)]{0,100}\)?$/,
+  // Code reads the secret: dotted names and calls whose parts are names (lower_case, UPPER_CASE or
+  // PascalCase), never the case soup of a random string.
+  /^[a-z_$][a-z0-9_$]{0,60}(?:\.(?:[a-z_$][a-z0-9_$]{0,60}|[A-Z][A-Z0-9_]{0,60}|(?:[A-Z][a-z]{1,30}){1,6})){1,8}(?:\[[^\]]{0,80}\]?)?$/,
+  /^[A-Za-z_$][a-z_$]{0,40}(?:\.?[A-Za-z][a-z_]{0,40}){0,6}\([^)]{0,100}\)?$/,
 ];
 
 /**

@@ -28,7 +28,8 @@ export function clip(span: RankedSpan, protectedSpans: readonly SecretSpan[]): R
 }
 
 /**
- * Overlapping spans merged into one, named after the most specific rule among them. Merging
+ * Overlapping spans merged into one, named after the most specific rule among them (a GitHub
+ * token inside a bearer header or a password reads `github_token`). Merging
  * (rather than keeping the first) means a short match inside a longer one never leaves the rest
  * of the longer secret behind.
  */

@@ -9,7 +9,7 @@ export const urlRules: PatternRule[] = [
     // The password runs to the last @ before the path, so an unescaped @ in it is still covered.
     kind: "url_password",
     pattern:
-      /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/[^\s:@/?#'"<>]{0,256}:(?<secret>[^\s/?#'"<>]{1,512})@/g,
+      /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/[^\s:@/?#'"<>]{0,256}:(?<secret>[^\s/?'"<>]{1,512})@/g,
     accept: isValue,
   },
   {
