@@ -37,7 +37,11 @@ export function classify(signals: FailureSignalsInput): FailureClassification {
   return classifyPolicyBlock(s) ?? classifyLiveOutcome(s) ?? classifyShape(s);
 }
 
-/** A task failed when its arm did not succeed (an absent arm is not a success) or a milestone is missing. */
+/**
+ * A task failed when its arm did not succeed (an absent arm is not a success) or a required
+ * milestone is missing.
+ * @example taskFailed(failureSignalsSchema.parse({ task_id: "t", arm: { task_success: true } })) // false
+ */
 export function taskFailed(s: FailureSignals): boolean {
   if (!s.arm?.task_success) return true;
   return missingMilestones(s.required_milestones, s.completed_milestones).length > 0;
