@@ -1,46 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { openStore } from "./store.js";
-import { backends, collect, tag } from "./test-support/backends.js";
-import { spawnWorker } from "./test-support/children.js";
-
-type Claimed = { id: number; occurrence_of: number | null; key: string };
-
-/** Run `writers` processes recording rows (half of them the same few substances), then check. */
-export async function checkWriters(
-  url: string,
-  writers: number,
-  rowsEach: number,
-  extra: string[] = [],
-) {
-  const t = tag();
-  const workers = Array.from({ length: writers }, (_, w) =>
-    spawnWorker(["record", url, `${t}:w${w}`, String(rowsEach), "5", ...extra]),
-  );
-  const claimed: Claimed[] = [];
-  for (const w of workers) {
-    const { rows } = await w.next<{ rows: Claimed[] }>((m) => "rows" in m);
-    claimed.push(...rows);
-    expect(await w.exited).toBe(0);
-  }
-  const store = await openStore({ url });
-  const stored = (await collect(store.exportRows())).filter((r) => r.session.startsWith(`${t}:`));
-  store.close();
-  // Nothing lost, nothing doubled.
-  expect(new Set(claimed.map((c) => c.id)).size).toBe(claimed.length);
-  expect(stored.map((r) => r.id).sort((a, b) => a - b)).toEqual(
-    claimed.map((c) => c.id).sort((a, b) => a - b),
-  );
-  // Each substance has exactly one first row, the oldest, and every other row points at it.
-  const byKey = new Map<string, Claimed[]>();
-  for (const c of claimed) byKey.set(c.key, [...(byKey.get(c.key) ?? []), c]);
-  for (const [key, rows] of byKey) {
-    rows.sort((a, b) => a.id - b.id);
-    const [first, ...rest] = rows;
-    expect(first!.occurrence_of, key).toBeNull();
-    for (const r of rest) expect(r.occurrence_of, key).toBe(first!.id);
-  }
-  return claimed.length;
-}
+import { backends } from "./test-support/backends.js";
+import { checkWriters } from "./test-support/writers.js";
 
 describe.each(backends())("four writer processes on $name", (backend) => {
   it("land every row once, with occurrence detection still right", async () => {
@@ -48,3 +8,12 @@ describe.each(backends())("four writer processes on $name", (backend) => {
     expect(await checkWriters(url, 4, 30)).toBe(120);
   });
 });
+
+describe.each(backends())(
+  "eight processes recording and searching at once on $name (short)",
+  (backend) => {
+    it("lose nothing, double nothing, and surface no busy error", async () => {
+      expect(await checkWriters(backend.url(), 8, 12, ["search"])).toBe(96);
+    });
+  },
+);
