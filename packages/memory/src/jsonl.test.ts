@@ -2,6 +2,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { MemoryInputError } from "./errors.js";
+import type { FailureRowInput } from "./row.js";
 import { openStore } from "./store.js";
 import { backends, collect, tag, tempDir } from "./test-support/backends.js";
 
@@ -28,7 +29,7 @@ describe.each(backends())("JSONL import and export on $name", (backend) => {
   it("imports in batches, finding occurrences inside a batch, across batches and against existing rows", async () => {
     const store = await openStore({ url: backend.url() });
     const t = tag();
-    const existing = await store.record(line(t, `old ${t}`, "verifier: boom"));
+    const existing = await store.record(line(t, `old ${t}`, "verifier: boom") as FailureRowInput);
     const path = jsonl([
       line(t, `a ${t}`, "verifier: x"), // 1 new
       line(t, `A ${t}.`, "Verifier: X"), // 2 occurrence of 1, same batch
@@ -111,7 +112,9 @@ describe.each(backends())("JSONL import and export on $name", (backend) => {
   it("round-trips: export then import of the import fields gives the same substance as occurrences", async () => {
     const store = await openStore({ url: backend.url() });
     const t = tag();
-    await store.record(line(t, "first", "reconcile: failed after merge", "medium"));
+    await store.record(
+      line(t, "first", "reconcile: failed after merge", "medium") as FailureRowInput,
+    );
     const exported = (await collect(store.exportRows())).filter((r) => r.session === t);
     const path = jsonl(
       exported.map(({ session, task, approach, death_reason, conviction }) => ({
