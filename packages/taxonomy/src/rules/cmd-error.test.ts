@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { normalizeStderr } from "../normalize.js";
+import { classifyOutcome } from "../outcome.js";
+import { CMD_ERROR_RULES } from "./cmd-error.js";
+
+// One positive example per rule, written for these tests (tool wording, invented names).
+const EXAMPLES: Record<string, string> = {
+  "resource.out_of_memory": "c++: fatal error: Killed signal terminated program cc1plus",
+  "resource.disk_full": "OSError: [Errno 28] No space left on device: '/tmp/cache/blob'",
+  "process.crashed":
+    "./bin/solver: line 3: 8812 Segmentation fault      (core dumped) ./solver data.in",
+  "test.tests_failed":
+    "FAILED tests/test_math.py::test_divide - ZeroDivisionError: division by zero\n===== 1 failed, 9 passed in 0.42s =====",
+  "test.per_test_timeout": 'thrown: "Exceeded timeout of 5000 ms for a test.',
+  "compile.type_error":
+    "src/app.ts:4:7 - error TS2322: Type 'string' is not assignable to type 'number'.",
+  "link.link_failed": "/usr/bin/ld: main.o: in function `main': undefined reference to `compute'",
+  "make.no_rule": "make: *** No rule to make target 'instal'.  Stop.",
+  "net.address_in_use": "OSError: [Errno 98] Address already in use",
+  "net.unreachable":
+    "curl: (7) Failed to connect to localhost port 8080 after 0 ms: Connection refused",
+  "usage.bad_arguments": "grep: unrecognized option '--colour-always'",
+  "cmd.unquoted_path": "'C:\\Program' is not recognized as an internal or external command,",
+  "npm.script_failed": 'npm ERR! Missing script: "biuld"',
+  "make.recipe_failed": "make: *** [Makefile:12: all] Error 1",
+  "python.uncaught_exception":
+    'Traceback (most recent call last):\n  File "calc.py", line 2, in <module>\nZeroDivisionError: division by zero',
+  "test.other_runners": " Test Files  2 failed | 5 passed (7)",
+  "lint.problems": "Found 3 errors in 2 files (checked 10 source files)",
+  "compile.csharp_swift":
+    "Program.cs(8,13): error CS0246: The type or namespace name 'Widget' could not be found",
+  "git.usage": "error: pathspec 'feature/x' did not match any file(s) known to git",
+  "http.error_status": "curl: (22) The requested URL returned error: 404",
+};
+
+describe("CMD_ERROR rules", () => {
+  it("has an example for every rule", () => {
+    expect(CMD_ERROR_RULES.map((r) => r.id).filter((id) => !(id in EXAMPLES))).toEqual([]);
+  });
+  for (const rule of CMD_ERROR_RULES) {
+    it(`${rule.id} matches its example, which classifies as CMD_ERROR`, () => {
+      const stderr = EXAMPLES[rule.id]!;
+      expect(
+        normalizeStderr(stderr)
+          .split("\n")
+          .some((l) => rule.pattern.test(l)),
+      ).toBe(true);
+      expect(classifyOutcome({ command: "./run-step.sh", exit_code: 1, stderr }).category).toBe(
+        "CMD_ERROR",
+      );
+    });
+  }
+});

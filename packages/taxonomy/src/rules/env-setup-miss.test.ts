@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { normalizeStderr } from "../normalize.js";
+import { classifyOutcome } from "../outcome.js";
+import { ENV_SETUP_MISS_RULES } from "./env-setup-miss.js";
+
+// One positive example per rule, written for these tests (tool wording, invented names).
+const EXAMPLES: Record<string, string> = {
+  "shell.command_not_found": "/bin/sh: 1: jqq: not found",
+  "shell.command_not_found_localised": "bash: rgrep2: Befehl nicht gefunden.",
+  "cmd.not_recognized":
+    "'pnpx' is not recognized as an internal or external command,\r\noperable program or batch file.",
+  "cmd.not_recognized_localised":
+    "'gradle' n'est pas reconnu en tant que commande interne\r\nou externe, un programme exécutable ou un fichier de commandes.",
+  "powershell.command_not_found":
+    "make : The term 'make' is not recognized as the name of a cmdlet, function, script file, or operable program.",
+  "shell.interpreter_missing": "env: 'node': No such file or directory",
+  "shell.exit_127_reported": "Error: Process completed with exit code 127.",
+  "shell.exec_format": "bash: ./tool-arm64: cannot execute binary file: Exec format error",
+  "fs.no_such_file": "cp: cannot stat 'dist/bundle.js': No such file or directory",
+  "fs.no_such_file_localised":
+    "ls: no se puede acceder a 'datos': No existe el archivo o el directorio",
+  "fs.permission_denied": "bash: ./run.sh: Permission denied",
+  "fs.permission_denied_localised": "bash: ./start.sh: Отказано в доступе",
+  "docker.daemon_unavailable":
+    "Cannot connect to the Docker daemon at unix:///var/run/docker.sock. Is the docker daemon running?",
+  "pip.permission_denied":
+    "ERROR: Could not install packages due to an OSError: [Errno 13] Permission denied: '/usr/lib/python3/dist-packages/x'",
+  "loader.missing_shared_library":
+    "ImportError: libGL.so.1: cannot open shared object file: No such file or directory",
+  "build.missing_header": "src/zip.c:3:10: fatal error: zlib.h: No such file or directory",
+  "build.missing_toolchain":
+    "error: command 'x86_64-linux-gnu-gcc' failed: No such file or directory",
+  "build.missing_dependency_config":
+    "Package 'libsecret-1' was not found in the pkg-config search path.",
+  "node.gyp_missing_python":
+    "gyp ERR! find Python Python is not set from command line or npm configuration",
+  "node.legacy_binary": 'npm WARN This failure might be due to the use of legacy binary "node"',
+  "toolchain.version_too_old":
+    'error widget-cli@3.0.0: The engine "node" is incompatible with this module. Expected version ">=18". Got "14.21.3"',
+  "java.home_missing":
+    "ERROR: JAVA_HOME is not set and no 'java' command could be found in your PATH.",
+  "python.local_module_missing": "ModuleNotFoundError: No module named 'src.pipeline'",
+  "node.local_module_missing": "Error: Cannot find module '/srv/app/dist/server.js'",
+  "npm.no_package_json":
+    "npm ERR! enoent ENOENT: no such file or directory, open '/home/u/package.json'",
+  "git.credentials_missing":
+    "git@example.com: Permission denied (publickey).\r\nfatal: Could not read from remote repository.",
+  "auth.credentials_missing":
+    'Unable to locate credentials. You can configure credentials by running "aws configure".',
+  "tls.untrusted_certificate":
+    "curl: (60) SSL certificate problem: unable to get local issuer certificate",
+  "shell.unbound_variable": "./release.sh: line 4: DEPLOY_TOKEN: unbound variable",
+  "env.variable_missing": "Error: environment variable DATABASE_URL is not set",
+  "sudo.no_privilege":
+    "sudo: a terminal is required to read the password; either use the -S option or configure an askpass helper",
+  "exec.not_in_path": 'exec: "uvicorn": executable file not found in $PATH',
+  "python.venv_tooling_missing":
+    "The virtual environment was not created successfully because ensurepip is not available.",
+  "toolchain.sdk_missing": "A compatible .NET SDK was not found.",
+  "gpu.driver_missing": "RuntimeError: Found no NVIDIA driver on your system.",
+  "display.missing": "_tkinter.TclError: no display name and no $DISPLAY environment variable",
+  "service.not_running":
+    'psql: error: connection to server on socket "/var/run/postgresql/.s.PGSQL.5432" failed: Is the server running locally?',
+  "auth.login_required": "ERROR: Please run 'az login' to setup account.",
+  "powershell.execution_policy":
+    "File C:\\tools\\build.ps1 cannot be loaded because running scripts is disabled on this system.",
+  "gem.permission": "ERROR:  While executing gem ... (Gem::FilePermissionError)",
+  "locale.unsupported": "locale.Error: unsupported locale setting",
+};
+
+describe("ENV_SETUP_MISS rules", () => {
+  it("has an example for every rule", () => {
+    expect(ENV_SETUP_MISS_RULES.map((r) => r.id).filter((id) => !(id in EXAMPLES))).toEqual([]);
+  });
+  for (const rule of ENV_SETUP_MISS_RULES) {
+    it(`${rule.id} matches its example, which classifies as ENV_SETUP_MISS`, () => {
+      const stderr = EXAMPLES[rule.id]!;
+      expect(
+        normalizeStderr(stderr)
+          .split("\n")
+          .some((l) => rule.pattern.test(l)),
+      ).toBe(true);
+      expect(classifyOutcome({ command: "./run-step.sh", exit_code: 1, stderr }).category).toBe(
+        "ENV_SETUP_MISS",
+      );
+    });
+  }
+});

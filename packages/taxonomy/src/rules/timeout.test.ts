@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { normalizeStderr } from "../normalize.js";
+import { classifyOutcome } from "../outcome.js";
+import { TIMEOUT_RULES } from "./timeout.js";
+
+// One positive example per rule, written for these tests. The flag is false in every case:
+// the text alone must say that a time limit fired.
+const EXAMPLES: Record<string, string> = {
+  "ci.job_time_limit":
+    "##[error]The job running on runner ci-7 has exceeded the maximum execution time of 60 minutes.",
+  "go.test_timeout": "panic: test timed out after 2m0s",
+  "tool.timed_out_after": "Error: command 'pg_dump' timed out after 120 seconds",
+  "go.context_deadline": "Error: INSTALLATION FAILED: context deadline exceeded",
+  "kubectl.wait_timeout": "error: timed out waiting for the condition on deployments/api",
+  "python.timeout_expired":
+    "subprocess.TimeoutExpired: Command '['make', 'check']' timed out after 600 seconds",
+  "timeout.localised": "ssh: connect to host build-3 port 22: 连接超时",
+  "timeout.timed_out": "The operation has timed out.",
+  "timeout_utility.signal": "timeout: sending signal TERM to command 'pytest'",
+  "ci.exceeded_timeout":
+    "slurmstepd: error: *** JOB 4411 ON node7 CANCELLED AT 2024-01-01T10:00:00 DUE TO TIME LIMIT ***",
+  "tool.waiting_timeout": "Timeout waiting for the database container to become healthy",
+};
+
+describe("TIMEOUT rules", () => {
+  it("has an example for every rule", () => {
+    expect(TIMEOUT_RULES.map((r) => r.id).filter((id) => !(id in EXAMPLES))).toEqual([]);
+  });
+  for (const rule of TIMEOUT_RULES) {
+    it(`${rule.id} matches its example, which classifies as TIMEOUT`, () => {
+      const stderr = EXAMPLES[rule.id]!;
+      expect(
+        normalizeStderr(stderr)
+          .split("\n")
+          .some((l) => rule.pattern.test(l)),
+      ).toBe(true);
+      expect(classifyOutcome({ command: "./run-step.sh", exit_code: 1, stderr }).category).toBe(
+        "TIMEOUT",
+      );
+    });
+  }
+});
