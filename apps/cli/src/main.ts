@@ -1,2 +1,48 @@
 #!/usr/bin/env node
-export {};
+import { readFileSync } from "node:fs";
+import { Command, CommanderError } from "commander";
+import { registerClassify } from "./commands/classify.js";
+import { registerEval } from "./commands/eval.js";
+import { registerIngest } from "./commands/ingest.js";
+import { registerMemory } from "./commands/memory.js";
+import { registerReplay } from "./commands/replay.js";
+import { registerRetry } from "./commands/retry.js";
+import { registerSchema } from "./commands/schema.js";
+import { registerTaxonomy } from "./commands/taxonomy.js";
+import { describeError, exitStatusFor } from "./errors.js";
+
+// Commands load their packages lazily inside their actions, so `fak --version` starts about as
+// fast as node itself.
+const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+
+const program = new Command("fak")
+  .description("classify coding-agent failures, decide the safe recovery, remember dead branches")
+  .version(version)
+  .exitOverride()
+  .showHelpAfterError("(run with --help for usage)");
+
+for (const register of [
+  registerClassify,
+  registerRetry,
+  registerTaxonomy,
+  registerReplay,
+  registerIngest,
+  registerEval,
+  registerMemory,
+  registerSchema,
+]) {
+  register(program);
+}
+for (const command of program.commands) command.exitOverride();
+
+try {
+  await program.parseAsync(process.argv);
+} catch (err) {
+  if (err instanceof CommanderError) {
+    // Help and version end well; any other complaint of the parser is a usage error.
+    process.exitCode = err.exitCode === 0 ? 0 : 2;
+  } else {
+    process.stderr.write(`fak: ${describeError(err)}\n`);
+    process.exitCode = exitStatusFor(err);
+  }
+}

@@ -40,8 +40,20 @@ export function writeReplayOutputs(dir: string, result: ReplayResult): string[] 
     "taxonomy.md": renderTaxonomyMarkdown(taxonomy),
     "directives.jsonl": directives.map((d) => `${JSON.stringify(d)}\n`).join(""),
   };
+  return writeOutputFiles(dir, contents);
+}
+
+/**
+ * Write already-validated, rendered files into `dir` (created if missing), each to a temporary
+ * name renamed into place, in the order given.
+ * @example writeOutputFiles("out", { "taxonomy.md": markdown }) // ["out/taxonomy.md"]
+ */
+export function writeOutputFiles(
+  dir: string,
+  contents: Readonly<Record<string, string>>,
+): string[] {
   mkdirSync(dir, { recursive: true });
-  return REPLAY_OUTPUT_FILES.map((name) => writeAtomically(join(dir, name), contents[name]));
+  return Object.entries(contents).map(([name, text]) => writeAtomically(join(dir, name), text));
 }
 
 function writeAtomically(path: string, text: string): string {

@@ -1,0 +1,178 @@
+import type { Command } from "commander";
+import { type DbOptions, positiveInt } from "../options.js";
+import { colour, JsonlBuffer, out, printJson, progressBar, table } from "../output.js";
+
+type Store = Awaited<ReturnType<typeof import("@fak/memory").openStore>>;
+
+/** Open the memory named by --db, else FAK_DB_URL, else file:.fak/memory.db; always close it. */
+async function withStore<T>(opts: DbOptions, work: (store: Store) => Promise<T>): Promise<T> {
+  const { openStore } = await import("@fak/memory");
+  const store = await openStore(opts.db ? { url: opts.db } : {});
+  try {
+    return await work(store);
+  } finally {
+    store.close();
+  }
+}
+
+interface RowOptions extends DbOptions {
+  session?: string;
+  task?: string;
+  approach: string;
+  deathReason: string;
+  conviction?: string;
+}
+
+type RowInput = import("@fak/memory").FailureRowInput;
+
+/** The row the options describe; the store validates it (a bad conviction is its error, exit 2). */
+function rowFrom(o: RowOptions, fallback?: { session: string; task: string }): RowInput {
+  return {
+    session: o.session ?? fallback?.session ?? "",
+    task: o.task ?? fallback?.task ?? "",
+    approach: o.approach,
+    death_reason: o.deathReason,
+    ...(o.conviction === undefined ? {} : { conviction: o.conviction as RowInput["conviction"] }),
+  };
+}
+
+const dbOption = [
+  "--db <url>",
+  "memory database (default: FAK_DB_URL, else file:.fak/memory.db)",
+] as const;
+
+export function registerMemory(program: Command): void {
+  const memory = program.command("memory").description("the append-only failure memory");
+
+  memory
+    .command("record")
+    .description("record a dead branch (a repeat of an earlier one is stored as its occurrence)")
+    .requiredOption("--session <s>", "the session that tried it")
+    .requiredOption("--task <t>", "the task")
+    .requiredOption("--approach <a>", "the topology tried, not the implementation")
+    .requiredOption("--death-reason <r>", "verbatim from the killer, with its layer prefix")
+    .option("--conviction <c>", "high | medium | low | none", "none")
+    .option(...dbOption)
+    .option("--json", "print the stored row as JSON")
+    .action((opts: RowOptions) =>
+      withStore(opts, async (store) => {
+        const result = await store.record(rowFrom(opts));
+        if (opts.json) return printJson(result);
+        await out(`${colour.bold(`failure:${result.id}`)} ${result.message}\n`);
+      }),
+    );
+
+  memory
+    .command("import")
+    .description("import failure rows from JSONL, in batches, with scrubbing and occurrences")
+    .argument("<file>", "JSONL of {session, task, approach, death_reason, conviction}")
+    .option(...dbOption)
+    .option("--json", "JSONL output: one {line, id, occurrence_of} per input line")
+    .action((file: string, opts: DbOptions) =>
+      withStore(opts, async (store) => {
+        const bar = await progressBar("import", Boolean(opts.json));
+        const jsonl = new JsonlBuffer();
+        let lines = 0;
+        let repeats = 0;
+        try {
+          for await (const r of store.importJsonl(file, { onProgress: (n) => bar.update(n) })) {
+            lines++;
+            if (r.occurrence_of !== null) repeats++;
+            if (opts.json) jsonl.push(r);
+          }
+        } finally {
+          bar.stop();
+        }
+        if (opts.json) return jsonl.flush();
+        await out(
+          `imported ${lines} rows from ${file}: ${lines - repeats} new, ${repeats} occurrences of earlier failures\n`,
+        );
+      }),
+    );
+
+  memory
+    .command("search")
+    .description("rows ranked by relevance to the text")
+    .argument("<text>", "what to look for")
+    .option("--limit <k>", "at most this many rows", positiveInt, 10)
+    .option(...dbOption)
+    .option("--json", "print a JSON array")
+    .action((text: string, opts: DbOptions & { limit: number }) =>
+      withStore(opts, async (store) => {
+        const hits = await store.search(text, { limit: opts.limit });
+        if (opts.json) return printJson(hits);
+        if (hits.length === 0) return out("no relevant failures\n");
+        const rows = hits.map((h) => [
+          `failure:${h.id}`,
+          h.layer,
+          h.deaths,
+          h.task,
+          h.approach,
+          h.death_reason,
+        ]);
+        await out(
+          `${table(["id", "layer", "deaths", "task", "approach", "death reason"], rows)}\n`,
+        );
+      }),
+    );
+
+  memory
+    .command("prior-art")
+    .description("the cited, token-capped prior art a new task would be given")
+    .argument("<text>", "the new task")
+    .option("--max-tokens <n>", "token budget of the text", positiveInt, 400)
+    .option(...dbOption)
+    .option("--json", "print {ids, text}")
+    .action((text: string, opts: DbOptions & { maxTokens: number }) =>
+      withStore(opts, async (store) => {
+        const art = await store.priorArt(text, { maxTokens: opts.maxTokens });
+        if (opts.json) return printJson(art);
+        await out(art.text ? `${art.text}\n` : "no relevant prior art\n");
+      }),
+    );
+
+  memory
+    .command("supersede")
+    .description("record a sharper row that replaces an earlier one (history is never rewritten)")
+    .argument("<id>", "the row to supersede", positiveInt)
+    .requiredOption("--approach <a>", "the approach, stated more sharply")
+    .requiredOption("--death-reason <r>", "the death reason, stated more sharply")
+    .option("--session <s>", "default: the superseded row's session")
+    .option("--task <t>", "default: the superseded row's task")
+    .option("--conviction <c>", "high | medium | low | none")
+    .option(...dbOption)
+    .option("--json", "print {id, supersedes}")
+    .action((id: number, opts: RowOptions) =>
+      withStore(opts, async (store) => {
+        const old = (await store.history(id)).row;
+        const result = await store.supersede(id, rowFrom(opts, old));
+        if (opts.json) return printJson(result);
+        await out(`failure:${result.id} supersedes failure:${result.supersedes}\n`);
+      }),
+    );
+
+  memory
+    .command("history")
+    .description("a row, its occurrences and its supersession chain")
+    .argument("<id>", "the row", positiveInt)
+    .option(...dbOption)
+    .option("--json", "print the history as JSON")
+    .action((id: number, opts: DbOptions) =>
+      withStore(opts, async (store) => {
+        const history = await store.history(id);
+        if (opts.json) return printJson(history);
+        await out(`${JSON.stringify(history, null, 2)}\n`);
+      }),
+    );
+
+  memory
+    .command("export")
+    .description("every row as JSONL, oldest first")
+    .option(...dbOption)
+    .option("--json", "JSONL (the only format of an export)")
+    .action((opts: DbOptions) =>
+      withStore(opts, async (store) => {
+        for await (const row of store.exportRows()) await out(`${JSON.stringify(row)}\n`);
+      }),
+    );
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { runFak } from "../test-support/run-fak.js";
+
+describe("fak schema", () => {
+  it("prints the JSON Schema of every wire format", async () => {
+    const r = await runFak(["schema", "--json"]);
+    expect(r.status).toBe(0);
+    const all = JSON.parse(r.stdout);
+    for (const name of [
+      "CommandOutcome",
+      "CommandEvent",
+      "TestResult",
+      "FailureSignals",
+      "FailureClassification",
+      "RetryDirective",
+      "FailureTaxonomy",
+      "FailureRow",
+    ]) {
+      expect(all[name], name).toHaveProperty("type", "object");
+    }
+  });
+
+  it("prints one schema by name, with its fields", async () => {
+    const r = await runFak(["schema", "RetryDirective"]);
+    const s = JSON.parse(r.stdout);
+    expect(Object.keys(s.properties)).toEqual([
+      "task_id",
+      "attempt",
+      "should_retry",
+      "action",
+      "rationale",
+      "safety_hold",
+    ]);
+    expect(s.additionalProperties).toBe(false);
+  });
+
+  it("names the known formats when asked for an unknown one (exit 2)", async () => {
+    const r = await runFak(["schema", "Nope"]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain("FailureSignals");
+  });
+});

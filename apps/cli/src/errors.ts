@@ -1,0 +1,28 @@
+/** A mistake in how the command was called (bad flag value, missing argument): exit status 2. */
+export class UsageError extends Error {
+  readonly code = "FAK_USAGE";
+  constructor(message: string) {
+    super(message);
+    this.name = "UsageError";
+  }
+}
+
+const BAD_INPUT_CODES = new Set(["FAK_USAGE", "FAK_BAD_INPUT", "FAK_MEMORY_INPUT"]);
+
+/** Exit status for an error: 2 for bad input or usage, 1 for anything else. */
+export function exitStatusFor(err: unknown): 1 | 2 {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === "string" && BAD_INPUT_CODES.has(code) ? 2 : 1;
+}
+
+/** One line for people: the message, never a stack trace (set FAK_DEBUG=1 for one). */
+export function describeError(err: unknown): string {
+  if (process.env.FAK_DEBUG === "1" && err instanceof Error && err.stack) return err.stack;
+  if (err instanceof Error) {
+    const cause = (err as { cause?: unknown }).cause;
+    const why =
+      cause instanceof Error && !err.message.includes(cause.message) ? ` (${cause.message})` : "";
+    return `${err.message}${why}`;
+  }
+  return String(err);
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { runFak } from "./test-support/run-fak.js";
+
+describe("fak", () => {
+  it("prints its version and exits 0", async () => {
+    const r = await runFak(["--version"]);
+    expect(r.status).toBe(0);
+    expect(r.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it("treats an unknown command, an unknown option and a missing argument as usage errors (exit 2)", async () => {
+    for (const args of [
+      ["frobnicate"],
+      ["classify", "--frob"],
+      ["eval", "outcomes"],
+      ["retry", "--attempt", "1"],
+    ]) {
+      const r = await runFak(args);
+      expect(r.status, args.join(" ")).toBe(2);
+      expect(r.stderr, args.join(" ")).toMatch(/error/i);
+      expect(r.stdout).toBe("");
+    }
+  });
+
+  it("refuses a bad number with exit 2", async () => {
+    const r = await runFak(["retry", "--attempt", "zero", "--max-attempts", "3"]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('expected a whole number of at least 1, got "zero"');
+  });
+
+  it("lists every command in its help", async () => {
+    const r = await runFak(["--help"]);
+    expect(r.status).toBe(0);
+    for (const c of [
+      "classify",
+      "retry",
+      "taxonomy",
+      "replay",
+      "ingest",
+      "eval",
+      "memory",
+      "schema",
+    ]) {
+      expect(r.stdout).toContain(c);
+    }
+  });
+});

@@ -1,0 +1,3 @@
+import { preset } from "@fak/vitest-config";
+
+export default preset;
