@@ -1,5 +1,6 @@
 import { constants, type Dirent } from "node:fs";
-import { lstat, open, readdir } from "node:fs/promises";
+import { lstat, open, readdir, stat } from "node:fs/promises";
+import { join } from "node:path";
 import { decodeText, InputError, validate } from "@fak/taxonomy";
 import type { z } from "zod";
 
@@ -124,15 +125,42 @@ export async function listDir(dir: string): Promise<Dirent[]> {
   }
 }
 
-/** Names of the sub-directories of `dir` (symlinked ones are reported apart, never entered). */
+/**
+ * Names of the sub-directories of `dir`. Symlinks to directories are reported apart and
+ * never entered (only their target's type is looked at, nothing inside it is read).
+ */
 export async function listSubdirs(dir: string): Promise<{ dirs: string[]; symlinks: string[] }> {
   const dirs: string[] = [];
   const symlinks: string[] = [];
   for (const entry of await listDir(dir)) {
     if (entry.isDirectory()) dirs.push(entry.name);
-    else if (entry.isSymbolicLink()) symlinks.push(entry.name);
+    else if (entry.isSymbolicLink() && (await isDirTarget(join(dir, entry.name))))
+      symlinks.push(entry.name);
   }
   return { dirs, symlinks };
+}
+
+async function isDirTarget(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The folder a user named on the command line must be a directory. A symlink given there
+ * is the user's own choice, so it is followed; symlinks found inside never are.
+ * @example await assertDirectory("jobs/2026-04-02__02-07-04")
+ */
+export async function assertDirectory(dir: string): Promise<void> {
+  let info: Awaited<ReturnType<typeof stat>>;
+  try {
+    info = await stat(dir);
+  } catch {
+    throw new InputError({ file: dir }, "no such directory");
+  }
+  if (!info.isDirectory()) throw new InputError({ file: dir }, "not a directory");
 }
 
 /**

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { classify, type FailureClassification, InputError } from "@fak/taxonomy";
-import { listSubdirs, pathKind } from "./fs-safe.js";
+import { assertDirectory, listSubdirs } from "./fs-safe.js";
 import { ingestHarbor, isHarborJob } from "./harbor/index.js";
 import { classifyHarnessCause } from "./harness-causes.js";
 import {
@@ -50,6 +50,8 @@ export interface IngestResult {
 
 /** How deep below a given folder job folders are looked for (e.g. results/<task>/<job>/). */
 const JOB_SEARCH_DEPTH = 3;
+/** A search that meets more folders than this was pointed at the wrong place. */
+const JOB_SEARCH_MAX_DIRS = 20_000;
 
 /**
  * The job (Harbor) or run (tb) folders at or below `dir`: the folder itself when it is one,
@@ -58,16 +60,17 @@ const JOB_SEARCH_DEPTH = 3;
  * @example await findJobs("harbor", "results/gpt-oss") // ["results/gpt-oss/fix-git/2026-04-01__23-21-41", ...]
  */
 export async function findJobs(kind: HarnessKind, dir: string): Promise<string[]> {
-  const what = await pathKind(dir);
-  if (what !== "dir") {
-    throw new InputError(
-      { file: dir },
-      what === "missing" ? "no such directory" : `not a directory (${what})`,
-    );
-  }
+  await assertDirectory(dir);
   const isJob = kind === "harbor" ? isHarborJob : isTbRun;
   const found: string[] = [];
+  let visited = 0;
   const walk = async (d: string, depth: number): Promise<void> => {
+    if (++visited > JOB_SEARCH_MAX_DIRS) {
+      throw new InputError(
+        { file: dir },
+        `more than ${JOB_SEARCH_MAX_DIRS} folders searched for jobs; name the job folders instead`,
+      );
+    }
     if (await isJob(d)) {
       found.push(d);
       return;

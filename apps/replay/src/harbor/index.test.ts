@@ -315,6 +315,13 @@ describe("ingestHarbor", () => {
     ]);
   });
 
+  it("follows a symlink only when it is the job folder the user named", async () => {
+    const job = await writeHarborJob(join(root, "job"), { trials: [{ name: "a__1", reward: 1 }] });
+    await symlink(job, join(root, "latest"));
+    const { run } = await collect(join(root, "latest"));
+    expect(run).toMatchObject({ trials: 1, passes: 1 });
+  });
+
   it("refuses a path that is not a Harbor job with an InputError naming it", async () => {
     const file = join(root, "file.txt");
     await writeFile(file, "hi");

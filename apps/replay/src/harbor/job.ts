@@ -1,6 +1,6 @@
 import { basename, join } from "node:path";
 import { InputError } from "@fak/taxonomy";
-import { listDir, listSubdirs, noted, pathKind, readJsonSafe } from "../fs-safe.js";
+import { assertDirectory, listDir, listSubdirs, noted, readJsonSafe } from "../fs-safe.js";
 import { budgetFrom } from "../ingest-common.js";
 import type { ExpectedCounts } from "../ingest-types.js";
 import { type HarborJobResult, harborJobConfigSchema, harborJobResultSchema } from "./schemas.js";
@@ -49,13 +49,7 @@ async function namesIn(dir: string): Promise<Set<string>> {
  * @example const job = await readHarborJob("jobs/2026-04-02__02-07-04"); job.trialDirs.length // 8
  */
 export async function readHarborJob(dir: string): Promise<HarborJob> {
-  const kind = await pathKind(dir);
-  if (kind !== "dir") {
-    throw new InputError(
-      { file: dir },
-      kind === "missing" ? "no such directory" : `not a directory (${kind})`,
-    );
-  }
+  await assertDirectory(dir);
   if (!(await isHarborJob(dir))) {
     throw new InputError(
       { file: dir },

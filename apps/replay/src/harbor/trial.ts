@@ -42,6 +42,8 @@ export async function readHarborTrial(
   const verifier = await readVerifier(dir, result);
   notes.push(...verifier.notes);
   const passed = verifier.reward !== undefined && verifier.reward > 0;
+  if (verifier.reward === undefined && !cause)
+    notes.push(`${dir}: no reward recorded (counted as failed)`);
   const outcomes = await readAgentOutcomes(join(dir, "agent"), notes, cause);
   const agentConfig = result.config?.agent;
   const trialId = result.trial_name || name;

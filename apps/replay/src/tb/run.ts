@@ -1,6 +1,6 @@
 import { basename, join } from "node:path";
 import { InputError } from "@fak/taxonomy";
-import { listSubdirs, noted, pathKind, readJsonSafe } from "../fs-safe.js";
+import { assertDirectory, listSubdirs, noted, pathKind, readJsonSafe } from "../fs-safe.js";
 import { causeFromTbFailureMode } from "../harness-causes.js";
 import type { ExpectedCounts } from "../ingest-types.js";
 import { type TbRunResults, tbRunMetadataSchema, tbRunResultsSchema } from "./schemas.js";
@@ -39,13 +39,7 @@ export async function isTbRun(dir: string): Promise<boolean> {
  * @example const run = await readTbRun("runs/tb_rc2_sonnet_1"); run.trials.length // 80
  */
 export async function readTbRun(dir: string): Promise<TbRun> {
-  const kind = await pathKind(dir);
-  if (kind !== "dir") {
-    throw new InputError(
-      { file: dir },
-      kind === "missing" ? "no such directory" : `not a directory (${kind})`,
-    );
-  }
+  await assertDirectory(dir);
   if (!(await isTbRun(dir))) {
     throw new InputError(
       { file: dir },
