@@ -113,7 +113,12 @@ export function classifyOutcome(
   const best = matches[0];
   const fallback = fallbackFor(exit, install);
   if (best && (!fallback || best.rule.priority > fallback.priority)) return fromRule(best, [head]);
-  if (fallback) return result(fallback.category, fallback.reason, null, null, [head, fallback.why]);
+  if (fallback) {
+    // A weaker line of the same category still names what the exit code implies.
+    const same = matches.find((m) => m.rule.category === fallback.category);
+    if (same) return fromRule(same, [head, fallback.why]);
+    return result(fallback.category, fallback.reason, null, null, [head, fallback.why]);
+  }
   return result("CMD_ERROR", "command_failed", null, null, [
     head,
     "no rule matched the stderr tail",

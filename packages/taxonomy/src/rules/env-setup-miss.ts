@@ -146,7 +146,7 @@ export const ENV_SETUP_MISS_RULES = defineRules("ENV_SETUP_MISS", P.environment,
   {
     id: "python.local_module_missing",
     pattern:
-      /no module named '?(_\w+|pip|venv|ensurepip|distutils|(src|app|apps|tests?|lib|utils|core|common|scripts|config|settings)(\.\w+)*)'?$/,
+      /no module named '?(_\w+|pip|venv|ensurepip|distutils|(src|app|apps|tests?|lib|utils|core|common|scripts|config|settings)([\w.]*))'?$/,
     means: "a module of the project itself, or of the interpreter's own install, is missing",
     priority: 46,
   },

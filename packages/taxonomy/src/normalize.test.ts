@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { normalizeStderr, STDERR_LIMITS } from "./normalize.js";
+
+describe("normalizeStderr", () => {
+  it("strips ANSI colour, OSC titles and ESC-less colour residue", () => {
+    expect(normalizeStderr("\u001b[1;31mERROR\u001b[0m: boom")).toBe("error: boom");
+    expect(normalizeStderr("\u001b]0;title\u0007done")).toBe("done");
+    expect(normalizeStderr("[31mFAILED[0m t.py::x")).toBe("failed t.py::x");
+  });
+  it("folds CRLF and lone CR to LF, and drops blank lines", () => {
+    expect(normalizeStderr("a\r\nb\rc\n\n\n")).toBe("a\nb\nc");
+  });
+  it("drops NUL and other control characters", () => {
+    expect(normalizeStderr("no\u0000 such\u0007 file")).toBe("no such file");
+  });
+  it("lower-cases, folds typographic quotes and full-width forms, collapses blanks", () => {
+    expect(normalizeStderr("env: \u2018python\u2019:   No  such file")).toBe(
+      "env: 'python': no such file",
+    );
+    expect(normalizeStderr("ＥＲＲＯＲ：\tx")).toBe("error: x");
+  });
+  it("undoes markdown-escaped make markers", () => {
+    expect(normalizeStderr("make: **\\* [all] Error 2")).toBe("make: *** [all] error 2");
+  });
+  it("keeps only a bounded tail, starting at a full line", () => {
+    const text = `${"head line\n".repeat(50_000)}last line`;
+    const out = normalizeStderr(text).split("\n");
+    expect(out.length).toBeLessThanOrEqual(STDERR_LIMITS.maxLines);
+    expect(out.at(-1)).toBe("last line");
+    expect(out.every((l) => l === "head line" || l === "last line")).toBe(true);
+  });
+  it("cuts very long lines", () => {
+    const out = normalizeStderr("x".repeat(100_000));
+    expect(out.length).toBeLessThanOrEqual(STDERR_LIMITS.maxLineLength);
+  });
+  it("honours caller limits", () => {
+    expect(normalizeStderr("a\nb\nc", { maxChars: 100, maxLines: 2, maxLineLength: 10 })).toBe(
+      "b\nc",
+    );
+  });
+});
