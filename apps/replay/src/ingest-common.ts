@@ -1,4 +1,10 @@
-import type { CommandOutcome, FailureSignals, TestResult } from "@fak/taxonomy";
+import {
+  type CommandOutcome,
+  type FailureSignals,
+  isFailedOutcome,
+  lastFailedOutcome,
+  type TestResult,
+} from "@fak/taxonomy";
 import {
   type HarnessCause,
   type IngestedTrial,
@@ -59,7 +65,7 @@ export function makeOutcome(o: {
   const out: CommandOutcome = { exit_code: o.exitCode, timed_out: timedOut };
   if (o.turn !== undefined && o.turn >= 0) out.turn = o.turn;
   if (o.command !== undefined) out.command = o.command.trim();
-  if ((o.exitCode !== 0 || timedOut) && o.output) out.stderr = tailOf(o.output);
+  if (o.output && isFailedOutcome(out)) out.stderr = tailOf(o.output);
   return out;
 }
 
@@ -118,7 +124,7 @@ export function buildMeta(
   assertion?: string,
 ): IngestedTrial["meta"] {
   const meta: IngestedTrial["meta"] = {};
-  const lastFailed = [...outcomes].reverse().find((o) => o.exit_code !== 0 || o.timed_out);
+  const lastFailed = lastFailedOutcome(outcomes);
   if (lastFailed?.command) meta.last_failing_step = lastFailed.command.slice(0, 500);
   const failing = tests.find((t) => !t.passed);
   if (failing) meta.failing_test = failing.name;

@@ -274,6 +274,18 @@ describe("ingestHarbor", () => {
     ]);
   });
 
+  it("falls back on verifier/reward.json when result.json has no verifier result", async () => {
+    const job = await writeHarborJob(join(root, "job"), {
+      trials: [{ name: "r__1" }, { name: "n__2" }],
+    });
+    await mkdir(join(job, "r__1", "verifier"));
+    await writeJson(join(job, "r__1", "verifier", "reward.json"), { reward: 1 });
+    const { items } = await collect(job);
+    expect(byId(items, "r__1")?.status).toBe("passed");
+    expect(byId(items, "n__2")?.status).toBe("failed");
+    expect(byId(items, "n__2")?.notes).toEqual([expect.stringMatching(/n__2: no reward recorded/)]);
+  });
+
   it("caps how much of a huge output it keeps", async () => {
     const big = `${"x".repeat(100)}\n`.repeat(20_000);
     const job = await writeHarborJob(join(root, "job"), {
