@@ -48,10 +48,11 @@ export const TUNING = {
   blend: 0.5,
   /** what each further matching term of one concept adds, as a power series */
   extra: 0.3,
+  /** rows the FTS5 MATCH hands to the re-ranker */
+  candidates: 300,
+  /** sum of document frequencies the candidate MATCH may walk: bounds the work at any size */
+  postingBudget: 60_000,
 };
-const CANDIDATES = 300;
-// Sum of document frequencies the candidate MATCH may walk: bounds the work at any table size.
-const POSTING_BUDGET = 60_000;
 const MAX_MATCH_TERMS = 24;
 const LIKE_CANDIDATES = 5_000;
 
@@ -78,11 +79,17 @@ export async function searchFailures(
   const { rows, stats } = ctx.fts
     ? await ftsCandidates(ctx.client, plan)
     : await likeCandidates(ctx.client, plan);
-  const all = rows.map((row) => ({ row, ...scoreDetail(row, plan, stats) }));
+  const score = compileScorer(plan, stats);
+  const all = rows.map((row) => ({ row, ...score(row) }));
   if (!all.some(isRelevant)) return [];
   const top = Math.max(...all.map((s) => s.share));
   const floor = Math.max(TUNING.minScore, TUNING.relative * top);
-  const scored = all.filter((s) => s.share >= floor).map((s) => ({ row: s.row, score: s.share }));
+  // Only the best rows can reach the answer, even after folding occurrences and successors.
+  const scored = all
+    .filter((s) => s.share >= floor)
+    .sort((a, b) => b.share - a.share || a.row.id - b.row.id)
+    .slice(0, limit * 4 + 20)
+    .map((s) => ({ row: s.row, score: s.share }));
   return resolveHits(ctx.client, scored, limit);
 }
 
@@ -91,30 +98,104 @@ async function ftsCandidates(
   plan: QueryPlan,
 ): Promise<{ rows: Row[]; stats: Stats }> {
   const terms = uniqueTerms(plan);
-  const stems = [...new Set(terms.flatMap((t) => t.key.split(" ")))];
-  const [countRes, vocabRes] = await Promise.all([
-    client.execute("SELECT coalesce(max(id), 0) AS n FROM failures"),
-    client.execute({
-      sql: `SELECT term, doc FROM failures_fts_vocab WHERE term IN (${stems.map(() => "?").join(",")})`,
-      args: stems,
-    }),
-  ]);
-  const stemDf = new Map(vocabRes.rows.map((r) => [String(r.term), Number(r.doc)]));
+  const total = await maxId(client);
+  const stemDf = await documentFrequencies(client, terms, total);
   const df = new Map(
     terms.map(
       (t) => [t.key, Math.min(...t.key.split(" ").map((s) => stemDf.get(s) ?? 0))] as const,
     ),
   );
-  const stats = { total: Math.max(1, Number(countRes.rows[0]?.n ?? 0)), df };
+  const stats = { total: Math.max(1, total), df };
   const chosen = chooseMatchTerms(terms, stats);
   if (chosen.length === 0) return { rows: [], stats };
-  const match = chosen.map((t) => quoteTerm(t.words)).join(" OR ");
-  const res = await client.execute({
-    sql: `SELECT f.* FROM failures f JOIN (SELECT rowid AS id FROM failures_fts WHERE failures_fts MATCH ?
-          ORDER BY bm25(failures_fts, 3.0, 2.0, 1.0) LIMIT ${CANDIDATES}) c ON c.id = f.id`,
-    args: [match],
-  });
-  return { rows: res.rows.map(toRow), stats };
+  // Two candidate sets: rows holding the query's own words together (common words are rare in
+  // conjunction), and rows holding any of its rarest words or related terms.
+  const own = plan.concepts
+    .flatMap((c) => (c.terms[0] && (stats.df.get(c.terms[0].key) ?? 0) > 0 ? [c.terms[0]] : []))
+    .sort((a, b) => (stats.df.get(a.key) ?? 0) - (stats.df.get(b.key) ?? 0))
+    .slice(0, 4);
+  const queries = [{ match: chosen.map((t) => quoteTerm(t.words)).join(" OR "), ranked: true }];
+  if (own.length >= 2) {
+    const ranked = (stats.df.get(own[0]?.key ?? "") ?? 0) <= TUNING.postingBudget;
+    queries.push({ match: own.map((t) => quoteTerm(t.words)).join(" AND "), ranked });
+    if (own.length > 2)
+      queries.push({
+        match: own
+          .slice(0, 2)
+          .map((t) => quoteTerm(t.words))
+          .join(" AND "),
+        ranked,
+      });
+  }
+  const results = await Promise.all(
+    queries.map(({ match, ranked }) =>
+      client.execute({
+        sql: `SELECT f.* FROM failures f JOIN (SELECT rowid AS id FROM failures_fts WHERE failures_fts MATCH ?
+              ${ranked ? "ORDER BY bm25(failures_fts, 3.0, 2.0, 1.0)" : ""} LIMIT ${TUNING.candidates}) c ON c.id = f.id`,
+        args: [match],
+      }),
+    ),
+  );
+  const rows = new Map<number, Row>();
+  for (const res of results) for (const r of res.rows) rows.set(Number(r.id), toRow(r));
+  return { rows: [...rows.values()], stats };
+}
+
+async function maxId(client: Client): Promise<number> {
+  const res = await client.execute("SELECT coalesce(max(id), 0) AS n FROM failures");
+  return Number(res.rows[0]?.n ?? 0);
+}
+
+// fts5vocab counts a term's documents by walking its whole doclist, which costs as much as the
+// naive query for common words; so document frequency is estimated from the first SAMPLE
+// postings (exact below SAMPLE, else SAMPLE x rows / highest rowid reached), and cached per
+// client until the table grows by more than 1%.
+const SAMPLE = 256;
+const dfCache = new WeakMap<Client, { at: number; df: Map<string, number> }>();
+
+async function documentFrequencies(
+  client: Client,
+  terms: QueryTerm[],
+  total: number,
+): Promise<Map<string, number>> {
+  let cache = dfCache.get(client);
+  if (
+    !cache ||
+    total < cache.at ||
+    total - cache.at > Math.max(0, cache.at * 0.01) ||
+    cache.at < 10_000
+  ) {
+    cache = { at: total, df: new Map() };
+    dfCache.set(client, cache);
+  }
+  const known = cache.df;
+  const wanted = new Map<string, string>();
+  for (const term of terms) {
+    term.key.split(" ").forEach((stem, i) => {
+      if (!known.has(stem) && !wanted.has(stem)) wanted.set(stem, term.words[i] ?? stem);
+    });
+  }
+  const todo = [...wanted.entries()];
+  for (let i = 0; i < todo.length; i += 100) {
+    const part = todo.slice(i, i + 100);
+    const res = await client.execute({
+      sql: part
+        .map(
+          (_, j) =>
+            `SELECT ${j} AS k, count(*) AS n, coalesce(max(id), 0) AS top FROM (SELECT rowid AS id FROM failures_fts WHERE failures_fts MATCH ? LIMIT ${SAMPLE})`,
+        )
+        .join(" UNION ALL "),
+      args: part.map(([, word]) => quoteTerm([word])),
+    });
+    for (const r of res.rows) {
+      const [stem] = part[Number(r.k)] ?? [];
+      if (stem === undefined) continue;
+      const n = Number(r.n);
+      const top = Number(r.top);
+      known.set(stem, n < SAMPLE || top === 0 ? n : Math.min(total, Math.round((n * total) / top)));
+    }
+  }
+  return known;
 }
 
 /** The most telling terms whose postings fit the budget: rare, heavy ones first. */
@@ -126,7 +207,7 @@ function chooseMatchTerms(terms: QueryTerm[], stats: Stats): QueryTerm[] {
   let postings = 0;
   for (const term of ranked) {
     const df = stats.df.get(term.key) ?? 0;
-    if (chosen.length > 0 && postings + df > POSTING_BUDGET) continue;
+    if (chosen.length > 0 && postings + df > TUNING.postingBudget) continue;
     chosen.push(term);
     postings += df;
     if (chosen.length >= MAX_MATCH_TERMS) break;
@@ -155,8 +236,19 @@ async function likeCandidates(
   const rows = res.rows.map(toRow);
   const df = new Map<string, number>();
   for (const row of rows)
-    for (const key of rowTermCounts(row, terms).keys()) df.set(key, (df.get(key) ?? 0) + 1);
+    for (const key of rowTerms(row, terms)) df.set(key, (df.get(key) ?? 0) + 1);
   return { rows, stats: { total: Math.max(1, Number(countRes.rows[0]?.n ?? 0)), df } };
+}
+
+/** The terms a row holds (phrases as consecutive stems). */
+function rowTerms(row: Row, terms: QueryTerm[]): Set<string> {
+  const found = new Set<string>();
+  for (const text of [row.task, row.approach, row.death_reason]) {
+    const stems = fieldStems(text);
+    const joined = ` ${stems.join(" ")} `;
+    for (const t of terms) if (joined.includes(` ${t.key} `)) found.add(t.key);
+  }
+  return found;
 }
 
 /** A LIKE needle for a term: the part of its first word its stem shares, or the word itself. */
@@ -203,66 +295,87 @@ function isRelevant(s: { share: number; matched: number }): boolean {
  * query about an unknown topic scores low everywhere.
  */
 export function scoreRow(row: Row, plan: QueryPlan, stats: Stats): number {
-  return scoreDetail(row, plan, stats).share;
+  return compileScorer(plan, stats)(row).share;
 }
 
-/** @internal */
-export function scoreDetail(
-  row: Row,
-  plan: QueryPlan,
-  stats: Stats,
-): { share: number; got: number; matched: number; exact: number } {
-  const counts = rowTermCounts(
-    row,
-    plan.concepts.flatMap((c) => c.terms),
-  );
+/** What a row earned: its share of the query, the raw sum, and how many concepts it answers. */
+export interface RowScore {
+  share: number;
+  got: number;
+  matched: number;
+}
+
+/** Precompute a query's terms and weights once, so scoring a row costs one pass over its words. */
+export function compileScorer(plan: QueryPlan, stats: Stats): (row: Row) => RowScore {
   const saturate = (tf: number): number => (tf * (TUNING.k1 + 1)) / (tf + TUNING.k1);
   const ideal = saturate(TUNING.fields[0] ?? 1);
-  let max = 0;
-  // Each row term answers at most one concept, and each concept takes one term: without this a
-  // single word shared by several concept groups would be counted once per group.
-  const offers: { concept: number; key: string; value: number }[] = [];
+  const keys: string[] = [];
+  const keyIndex = new Map<string, number>();
+  const byFirst = new Map<string, { k: number; parts: string[] }[]>();
+  const offersOf: { concept: number; value: number }[][] = [];
   const ceiling: number[] = [];
+  let max = 0;
   plan.concepts.forEach((concept, c) => {
     const own = concept.terms[0];
     if (!own) return;
-    const ownDf = stats.df.get(own.key) ?? 0;
     // Synonyms share the concept's statistics (as Lucene's SynonymQuery does): the concept is as
     // rare as its commonest member, blended with the rarity of each word itself.
     const conceptDf = Math.max(...concept.terms.map((t) => stats.df.get(t.key) ?? 0));
     const conceptIdf = idf(stats, conceptDf);
-    const termIdf = (df: number): number =>
-      TUNING.blend * conceptIdf + (1 - TUNING.blend) * idf(stats, df);
-    const full = termIdf(ownDf) * ideal;
+    const termIdf = (key: string): number =>
+      TUNING.blend * conceptIdf + (1 - TUNING.blend) * idf(stats, stats.df.get(key) ?? 0);
+    const full = termIdf(own.key) * ideal;
     ceiling[c] = full;
     max += full * (conceptDf === 0 ? TUNING.unknown : 1);
     for (const term of concept.terms) {
-      const tf = counts.get(term.key);
-      if (tf)
-        offers.push({
-          concept: c,
-          key: term.key,
-          value: term.weight * termIdf(stats.df.get(term.key) ?? 0) * saturate(tf),
-        });
+      let k = keyIndex.get(term.key);
+      if (k === undefined) {
+        k = keys.length;
+        keys.push(term.key);
+        keyIndex.set(term.key, k);
+        offersOf.push([]);
+        const parts = term.key.split(" ");
+        const list = byFirst.get(parts[0] ?? "") ?? [];
+        list.push({ k, parts });
+        byFirst.set(parts[0] ?? "", list);
+      }
+      offersOf[k]?.push({ concept: c, value: term.weight * termIdf(term.key) });
     }
   });
-  offers.sort((a, b) => b.value - a.value || a.key.localeCompare(b.key) || a.concept - b.concept);
-  // A row term answers one concept only; a concept's further terms add less and less (a row
-  // that speaks of quota, burst and limiter is more surely about throttling than one word is).
-  const usedKeys = new Set<string>();
-  const earned = new Map<number, { sum: number; n: number }>();
-  for (const offer of offers) {
-    if (usedKeys.has(offer.key)) continue;
-    usedKeys.add(offer.key);
-    const e = earned.get(offer.concept) ?? { sum: 0, n: 0 };
-    e.sum += offer.value * TUNING.extra ** e.n;
-    e.n++;
-    earned.set(offer.concept, e);
-  }
-  let got = 0;
-  for (const [c, e] of earned) got += Math.min(e.sum, ceiling[c] ?? e.sum);
-  const exact = plan.concepts.filter((c) => c.terms[0] && counts.has(c.terms[0].key)).length;
-  return { share: max === 0 ? 0 : got / max, got, matched: earned.size, exact };
+  return (row) => {
+    const tf = new Map<number, number>();
+    [row.task, row.approach, row.death_reason].forEach((text, f) => {
+      const weight = TUNING.fields[f] ?? 0;
+      const stems = fieldStems(text);
+      stems.forEach((stem, i) => {
+        for (const { k, parts } of byFirst.get(stem) ?? []) {
+          if (parts.length > 1 && !parts.every((p, j) => stems[i + j] === p)) continue;
+          tf.set(k, (tf.get(k) ?? 0) + weight);
+        }
+      });
+    });
+    const offers: { concept: number; k: number; value: number }[] = [];
+    for (const [k, n] of tf) {
+      for (const o of offersOf[k] ?? [])
+        offers.push({ concept: o.concept, k, value: o.value * saturate(n) });
+    }
+    offers.sort((a, b) => b.value - a.value || a.k - b.k || a.concept - b.concept);
+    // A row term answers one concept only; a concept's further terms add less and less (a row
+    // that speaks of quota, burst and limiter is more surely about throttling than one word is).
+    const usedKeys = new Set<number>();
+    const earned = new Map<number, { sum: number; n: number }>();
+    for (const offer of offers) {
+      if (usedKeys.has(offer.k)) continue;
+      usedKeys.add(offer.k);
+      const e = earned.get(offer.concept) ?? { sum: 0, n: 0 };
+      e.sum += offer.value * TUNING.extra ** e.n;
+      e.n++;
+      earned.set(offer.concept, e);
+    }
+    let got = 0;
+    for (const [c, e] of earned) got += Math.min(e.sum, ceiling[c] ?? e.sum);
+    return { share: max === 0 ? 0 : got / max, got, matched: earned.size };
+  };
 }
 
 const stemCache = new Map<string, string>();
@@ -277,8 +390,9 @@ function cachedStem(word: string): string {
 }
 
 const SPLIT = /[^\p{L}\p{N}\p{Co}]+/u;
+const ASCII = /^[\x00-\x7f]*$/;
 function fieldStems(text: string): string[] {
-  const folded = /^[\x00-\x7f]*$/.test(text)
+  const folded = ASCII.test(text)
     ? text.toLowerCase()
     : text
         .normalize("NFKD")
@@ -288,32 +402,6 @@ function fieldStems(text: string): string[] {
     .split(SPLIT)
     .filter((w) => w !== "")
     .map(cachedStem);
-}
-
-/** Field-weighted frequency of each wanted term (phrases matched as consecutive stems). */
-function rowTermCounts(row: Row, terms: QueryTerm[]): Map<string, number> {
-  const wanted = new Map<string, string[]>();
-  for (const t of terms) wanted.set(t.key, t.key.split(" "));
-  const counts = new Map<string, number>();
-  const fields = [row.task, row.approach, row.death_reason];
-  fields.forEach((text, f) => {
-    const stems = fieldStems(text);
-    const weight = TUNING.fields[f] ?? 0;
-    const positions = new Map<string, number[]>();
-    stems.forEach((s, i) => {
-      const list = positions.get(s);
-      if (list) list.push(i);
-      else positions.set(s, [i]);
-    });
-    for (const [key, parts] of wanted) {
-      const starts = positions.get(parts[0] ?? "");
-      if (!starts) continue;
-      let n = 0;
-      for (const i of starts) if (parts.every((p, j) => stems[i + j] === p)) n++;
-      if (n > 0) counts.set(key, (counts.get(key) ?? 0) + n * weight);
-    }
-  });
-  return counts;
 }
 
 function toRow(r: Record<string, unknown>): Row {
@@ -350,7 +438,13 @@ async function resolveHits(
     const next = Math.max(newest.get(row.id) ?? row.id, newest.get(rootOf(row)) ?? rootOf(row));
     bestScore.set(next, Math.max(bestScore.get(next) ?? 0, score));
   }
-  const rows = await fetchRows(client, [...bestScore.keys()]);
+  const known = new Map(scored.map(({ row }) => [row.id, row]));
+  const rowsOf = async (ids: number[]): Promise<Row[]> => {
+    const missing = ids.filter((id) => !known.has(id));
+    for (const row of await fetchRows(client, missing)) known.set(row.id, row);
+    return ids.flatMap((id) => known.get(id) ?? []);
+  };
+  const rows = await rowsOf([...bestScore.keys()]);
   const byRoot = new Map<number, number>();
   for (const row of rows) {
     const root = rootOf(row);
@@ -358,10 +452,7 @@ async function resolveHits(
   }
   const ranked = [...byRoot.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, limit);
   const roots = ranked.map(([id]) => id);
-  const [rootRows, deaths] = await Promise.all([
-    fetchRows(client, roots),
-    deathCounts(client, roots),
-  ]);
+  const [rootRows, deaths] = await Promise.all([rowsOf(roots), deathCounts(client, roots)]);
   const rowById = new Map(rootRows.map((r) => [r.id, r]));
   return ranked.flatMap(([id, score]) => {
     const row = rowById.get(id);
