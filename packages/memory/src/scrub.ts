@@ -20,7 +20,7 @@
  *   where the key names a secret (password, passwd, secret, token, api_key, access_key,
  *   private_key, client_secret, auth, credential...). Password-like names redact any value that is
  *   not a placeholder; token-like names redact values that look generated.
- * - high_entropy: base64 / alphanumeric runs of 20+ characters with a random-looking mix.
+ * - high_entropy: base64 / alphanumeric runs of 24+ characters with a random-looking mix.
  *
  * Kept as they are (near-misses): hex digests and commit ids (any length of pure hex),
  * `sha256:<hex>`, SRI `sha512-...`, go.sum `h1:...`, UUIDs, base64 of printable text, paths,

@@ -35,7 +35,7 @@ function acceptAssignment(raw: string, m: RegExpExecArray): boolean {
   const value = quoted ? raw.slice(1, -1) : raw;
   const key = m.groups?.key ?? "";
   const family = namesSecret(key);
-  if (family === undefined || isPlaceholder(value)) return false;
+  if (family === undefined || isPlaceholder(value, { code: !quoted })) return false;
   if (family === "token") return looksLikeToken(value);
   // An env-style NAME=value, a quoted literal or a tight key=value states the value itself;
   // `password: incorrect` in prose does not.
@@ -44,12 +44,13 @@ function acceptAssignment(raw: string, m: RegExpExecArray): boolean {
   return value.length >= 4 && !plainWords.test(value);
 }
 
+// The look-ahead on the key skips names that cannot name a secret before the value is scanned.
 /** Assignments whose name says the value is a secret: key=value, key: value, "key": "value", export KEY=value, --password x. */
 export const assignmentRules: PatternRule[] = [
   {
     kind: "secret_assignment",
     pattern:
-      /(?<![A-Za-z0-9_.$])(?<q>["']?)(?<key>-{0,2}[A-Za-z_][A-Za-z0-9_.-]{0,63})\k<q>[ \t]{0,8}(?::=|=>|=|:)[ \t]{0,8}(?<secret>"(?:[^"\\\r\n]|\\.){1,2048}"|'[^'\r\n]{1,2048}'|`[^`\r\n]{1,2048}`|[^\s"'`,;]{1,1024})/g,
+      /(?<![A-Za-z0-9_.$])(?<q>["']?)(?<key>-{0,2}(?=[A-Za-z0-9_.-]{0,48}?(?:pass|pwd|secret|token|key|auth|credential))[A-Za-z_][A-Za-z0-9_.-]{0,63})\k<q>[ \t]{0,8}(?::=|=>|=|:)[ \t]{0,8}(?<secret>"(?:[^"\\\r\n]|\\.){1,2048}"|'[^'\r\n]{1,2048}'|`[^`\r\n]{1,2048}`|[^\s"'`,;]{1,1024})/gi,
     accept: acceptAssignment,
   },
   {

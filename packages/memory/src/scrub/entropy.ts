@@ -46,11 +46,13 @@ const commonPairs = new Set(
   ).split(" "),
 );
 const wordRuns = /[A-Z]?[a-z]{2,}|[A-Z]{3,}(?![a-z])/g;
+const longWordRuns = /[A-Z]?[a-z]{3,}|[A-Z]{4,}(?![a-z])/g;
 
 /**
  * True when `s` is built from words (`AbstractProxyFactoryBean2`, `test_burst_at_boundary`):
- * most of its letters sit in word-shaped runs and most letter pairs inside them are common in
- * English. Both hold by chance for about one random 32-character base64 string in 10,000.
+ * most of its letters sit in word-shaped runs, most of them in runs of four or more, and most
+ * letter pairs inside them are common in English. All three hold by chance for about one random
+ * 32-character base64 string in 10,000.
  */
 export function isWordLike(s: string): boolean {
   let letters = 0;
@@ -58,6 +60,8 @@ export function isWordLike(s: string): boolean {
     const c = s.charCodeAt(i) | 32;
     if (c >= 97 && c <= 122) letters++;
   }
+  let inLongRuns = 0;
+  for (const m of s.matchAll(longWordRuns)) inLongRuns += m[0].length;
   let inRuns = 0;
   let pairs = 0;
   let common = 0;
@@ -69,7 +73,13 @@ export function isWordLike(s: string): boolean {
       if (commonPairs.has(w.slice(i - 1, i + 1))) common++;
     }
   }
-  return letters > 0 && pairs >= 4 && inRuns / letters >= 0.7 && common / pairs >= 0.6;
+  return (
+    letters > 0 &&
+    pairs >= 4 &&
+    inRuns / letters >= 0.7 &&
+    inLongRuns / letters >= 0.6 &&
+    common / pairs >= 0.6
+  );
 }
 
 /** The expected entropy of a uniformly random string of `n` characters over `alphabet` symbols. */

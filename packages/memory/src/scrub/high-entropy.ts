@@ -7,15 +7,17 @@ import {
 } from "./entropy.js";
 import type { FinderRule, SecretSpan } from "./rule.js";
 
-const minLength = 20;
+// Shorter random strings are rare outside known prefixes and keyword contexts, which have their
+// own rules, while 20-character identifiers (getIdByKeyV2ForAppId) are common.
+const minLength = 24;
 // base64 / base64url runs; '=' only as trailing padding so `key=value` splits at the '='.
-const token = /(?<![A-Za-z0-9+/_=-])[A-Za-z0-9+/_-]{20,}={0,2}/g;
+const token = /(?<![A-Za-z0-9+/_=-])[A-Za-z0-9+/_-]{24,}={0,2}/g;
 // Digests named as such: sha256:<hex>, sha512-<base64> (SRI), h1:<base64> (go.sum), md5=.
 const digestBefore = /(?:sha(?:1|224|256|384|512)|md5|h1)[:=-]$|integrity["']?[:=]\s?["']?$/i;
 const digestPrefix = /^(?:sha(?:1|224|256|384|512)|md5)[-_]/i;
 
 /**
- * True when `s` reads as a random credential: at least 20 characters, letters and digits in
+ * True when `s` reads as a random credential: at least 24 characters, letters and digits in
  * a mix a name never has, entropy close to that of a random string of its length, few
  * word-like runs, and not base64 of printable text. Pure hex never counts: digests and ids are hex.
  * @example isHighEntropy("Zm9vYmFyYmF6cXV4Cg") // false (base64 of text)

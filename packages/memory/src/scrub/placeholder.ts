@@ -1,90 +1,44 @@
+// Well-known defaults and type names: not secrets, and useless to redact.
 const words = new Set(
-  [
-    "changeme",
-    "change_me",
-    "change-me",
-    "password",
-    "passwd",
-    "secret",
-    "token",
-    "example",
-    "sample",
-    "dummy",
-    "fake",
-    "test",
-    "testing",
-    "placeholder",
-    "redacted",
-    "hidden",
-    "masked",
-    "none",
-    "null",
-    "nil",
-    "undefined",
-    "true",
-    "false",
-    "yes",
-    "no",
-    "on",
-    "off",
-    "empty",
-    "string",
-    "str",
-    "number",
-    "int",
-    "bool",
-    "boolean",
-    "bytes",
-    "any",
-    "object",
-    "unknown",
-    "required",
-    "optional",
-    "todo",
-    "tbd",
-    "foo",
-    "bar",
-    "baz",
-    "default",
-    "notset",
-    "unset",
-    "secret123",
-    "password123",
-    "mypassword",
-    "mysecret",
-    "mytoken",
-    "letmein",
-    "admin",
-    "root",
-  ].map((w) => w.toLowerCase()),
+  (
+    "changeme change_me change-me password passwd secret token example sample dummy fake test testing " +
+    "placeholder redacted hidden masked none null nil undefined true false yes no on off empty string " +
+    "str number int bool boolean bytes any object unknown required optional todo tbd foo bar baz default " +
+    "notset unset secret123 password123 mypassword mysecret mytoken letmein admin root"
+  ).split(" "),
 );
 
 // Shapes that stand for a value without being one: ${VAR}, $VAR, %VAR%, <your-token>, {{ x }},
-// ****, xxxx, ..., [REDACTED:kind], process.env.X, os.environ["X"], getToken().
+// ****, xxxx, ..., [REDACTED:kind].
 const shapes: RegExp[] = [
   /^\$\{[^}]{0,200}\}?$/,
-  /^\$\(?[A-Za-z_][A-Za-z0-9_]{0,100}\)?$/,
+  /^\$\(?(?:[A-Z_][A-Z0-9_]{0,100}|[a-z_][a-z0-9_]{0,100})\)?$/,
   /^%[A-Za-z_][A-Za-z0-9_]{0,100}%$/,
   /^<[^<>]{0,200}>$/,
   /^\{\{[\s\S]{0,200}\}\}$/,
   /^\[REDACTED(?::[a-z0-9_]{1,40})?\]$/,
   /^([*x.#?-])\1{2,}$/i,
   /^(?:your|my|the|enter|insert|replace)[-_ ]?[a-z_ -]{0,40}$/i,
-  // Code reads the secret: dotted names and calls whose parts are names (lower_case, UPPER_CASE or
-  // PascalCase), never the case soup of a random string.
-  /^[a-z_$][a-z0-9_$]{0,60}(?:\.(?:[a-z_$][a-z0-9_$]{0,60}|[A-Z][A-Z0-9_]{0,60}|(?:[A-Z][a-z]{1,30}){1,6})){1,8}(?:\[[^\]]{0,80}\]?)?$/,
+];
+
+// Unquoted code reads the secret at run time: dotted names and calls whose parts are names
+// (lower_case, UPPER_CASE or PascalCase), never the case soup of a random string.
+const codeShapes: RegExp[] = [
+  /^[a-z_$][a-z_$]{1,60}(?:\.(?:[a-z_$][a-z0-9_$]{0,60}|[A-Z][A-Z0-9_]{0,60}|(?:[A-Z][a-z]{1,30}){1,6})){1,8}(?:\[[^\]]{0,80}\]?)?$/,
   /^[A-Za-z_$][a-z_$]{0,40}(?:\.?[A-Za-z][a-z_]{0,40}){0,6}\([^)]{0,100}\)?$/,
 ];
 
 /**
  * True when `value` is a stand-in rather than a secret: a well-known default word
  * (`changeme`, `password`), a variable reference, a template, a mask, or code that fetches the
- * secret at run time. Quotes and a trailing `,` or `;` are ignored.
+ * secret at run time (`process.env.X`, `getToken()`: only when `code` is set, since inside quotes
+ * it is a literal). Quotes and a trailing `,` or `;` are ignored.
  * @example isPlaceholder("${DB_PASSWORD}") // true
  */
-export function isPlaceholder(value: string): boolean {
+export function isPlaceholder(value: string, opts: { code?: boolean } = {}): boolean {
   const v = value.trim().replace(/^["'`]|["'`,;]+$/g, "");
   if (v.length === 0) return true;
   if (words.has(v.toLowerCase())) return true;
-  return shapes.some((shape) => shape.test(v));
+  if (shapes.some((shape) => shape.test(v))) return true;
+  return opts.code === true && codeShapes.some((shape) => shape.test(v));
 }

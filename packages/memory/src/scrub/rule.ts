@@ -40,6 +40,9 @@ export function findSpans(rule: SecretRule, text: string): SecretSpan[] {
     const at = m.indices?.groups?.secret ?? [m.index, m.index + m[0].length];
     const value = text.slice(at[0], at[1]);
     if (value.length === 0) continue;
+    // The next match may start inside this one's secret (`password: passwd='x'`, `a= token=y`):
+    // look again from there. lastIndex only moves forward, so each start is tried once.
+    pattern.lastIndex = at[0] > m.index ? at[0] : m.index + 1;
     if (rule.accept && !rule.accept(value, m)) continue;
     // A quoted value keeps its quotes: only what is between them is the secret.
     const quoted = value.length >= 2 && /^["'`]/.test(value) && value.endsWith(value.charAt(0));
