@@ -1,0 +1,157 @@
+// Recall of searchFailures against the naive query (FTS5 bm25, query words OR-joined) on a
+// labelled retrieval set: recall@5 = |top5 ∩ relevant| / min(|relevant|, 5) per query with
+// relevant rows, by kind, and how many `none` queries (right answer: nothing) come back empty.
+//   pnpm exec tsx bench/recall.ts              # the development set in ../shared (tuned on)
+//   pnpm exec tsx bench/recall.ts --set heldout  # conformance/heldout (never tuned on)
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { createClient } from "@libsql/client";
+import { buildMatchQuery } from "../src/query.js";
+import { openStore } from "../src/store.js";
+
+export type RecallSet = "dev" | "heldout";
+
+interface LabelledRow {
+  id: string;
+  session: string;
+  task: string;
+  approach: string;
+  death_reason: string;
+  conviction?: string;
+}
+interface LabelledQuery {
+  qid: string;
+  query: string;
+  relevant: string[];
+  kind: string;
+}
+
+/** One method's figures: mean recall@5 per kind and overall, and `none` queries answered empty. */
+export interface RecallFigures {
+  method: string;
+  byKind: Record<string, number>;
+  overall: number;
+  noneEmpty: number;
+  none: number;
+}
+
+const REPO = new URL("../../../", import.meta.url);
+const FILES: Record<RecallSet, [string, string]> = {
+  dev: [
+    "../shared/corpora/retrieval-dev/dev-rows.jsonl",
+    "../shared/corpora/retrieval-dev/dev-queries.jsonl",
+  ],
+  heldout: [
+    "conformance/heldout/retrieval-rows.jsonl",
+    "conformance/heldout/retrieval-queries.jsonl",
+  ],
+};
+
+function readJsonl<T>(rel: string): T[] {
+  const text = readFileSync(fileURLToPath(new URL(rel, REPO)), "utf8");
+  return text
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => JSON.parse(l) as T);
+}
+
+/**
+ * Load a labelled set into fresh stores (FTS5 and the LIKE fallback) and score naive bm25 and
+ * searchFailures on every query.
+ * @example const figures = await evaluateRecall("dev")
+ */
+export async function evaluateRecall(set: RecallSet): Promise<RecallFigures[]> {
+  const [rowsFile, queriesFile] = FILES[set];
+  const rows = readJsonl<LabelledRow>(rowsFile);
+  const queries = readJsonl<LabelledQuery>(queriesFile);
+  const dir = mkdtempSync(join(tmpdir(), "fak-recall-"));
+  try {
+    const results: RecallFigures[] = [];
+    for (const fts of [true, false]) {
+      const url = `file:${join(dir, `memory-${fts}.db`)}`;
+      const store = await openStore({ url, fts });
+      const labelOf = new Map<number, string>();
+      // Ids are the store's own: map them to the set's ids by line order.
+      for (const row of rows) {
+        const { id, occurrence_of } = await store.record({
+          session: row.session,
+          task: row.task,
+          approach: row.approach,
+          death_reason: row.death_reason,
+          ...(row.conviction ? { conviction: row.conviction as "high" } : {}),
+        });
+        labelOf.set(id, row.id);
+        if (occurrence_of !== null && !labelOf.has(occurrence_of))
+          labelOf.set(occurrence_of, row.id);
+      }
+      const client = createClient({ url });
+      const naive = async (text: string): Promise<string[]> => {
+        const match = buildMatchQuery(text);
+        if (!match) return [];
+        const res = await client.execute({
+          sql: "SELECT rowid FROM failures_fts WHERE failures_fts MATCH ? ORDER BY bm25(failures_fts) LIMIT 5",
+          args: [match],
+        });
+        return res.rows.map((r) => labelOf.get(Number(r.rowid)) ?? "");
+      };
+      const ours = async (text: string): Promise<string[]> =>
+        (await store.search(text, { limit: 5 })).map((h) => labelOf.get(h.id) ?? "");
+      if (fts) results.push(await score("naive bm25 (OR)", queries, naive));
+      results.push(await score(fts ? "searchFailures" : "searchFailures (LIKE)", queries, ours));
+      client.close();
+      store.close();
+    }
+    return results;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function score(
+  method: string,
+  queries: LabelledQuery[],
+  run: (text: string) => Promise<string[]>,
+): Promise<RecallFigures> {
+  const byKind: Record<string, number[]> = {};
+  let noneEmpty = 0;
+  let none = 0;
+  for (const q of queries) {
+    const top = (await run(q.query)).slice(0, 5);
+    if (q.relevant.length === 0) {
+      none++;
+      if (top.length === 0) noneEmpty++;
+      continue;
+    }
+    const hit = top.filter((id) => q.relevant.includes(id)).length;
+    (byKind[q.kind] ??= []).push(hit / Math.min(q.relevant.length, 5));
+  }
+  const mean = (xs: number[]): number =>
+    xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length;
+  const means = Object.fromEntries(Object.entries(byKind).map(([k, xs]) => [k, mean(xs)]));
+  return { method, byKind: means, overall: mean(Object.values(byKind).flat()), noneEmpty, none };
+}
+
+/** The figures as a Markdown table. */
+export function formatRecall(set: RecallSet, figures: RecallFigures[]): string {
+  const kinds = [...new Set(figures.flatMap((f) => Object.keys(f.byKind)))].sort();
+  const lines = [
+    `recall@5 on the ${set} set`,
+    `| method | ${kinds.join(" | ")} | overall | none answered empty |`,
+    `|---|${kinds.map(() => "---:|").join("")}---:|---:|`,
+  ];
+  for (const f of figures) {
+    const cells = kinds.map((k) => (f.byKind[k] ?? 0).toFixed(3));
+    lines.push(
+      `| ${f.method} | ${cells.join(" | ")} | ${f.overall.toFixed(3)} | ${f.noneEmpty}/${f.none} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const i = process.argv.indexOf("--set");
+  const set: RecallSet = process.argv[i + 1] === "heldout" && i >= 0 ? "heldout" : "dev";
+  console.log(formatRecall(set, await evaluateRecall(set)));
+}
