@@ -125,7 +125,9 @@ async function score(
       continue;
     }
     const hit = top.filter((id) => q.relevant.includes(id)).length;
-    (byKind[q.kind] ??= []).push(hit / Math.min(q.relevant.length, 5));
+    const list = byKind[q.kind] ?? [];
+    list.push(hit / Math.min(q.relevant.length, 5));
+    byKind[q.kind] = list;
   }
   const mean = (xs: number[]): number =>
     xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length;
