@@ -68,17 +68,30 @@ export function validateRow(value: unknown, where: Where = {}): z.output<typeof 
  */
 export function prepareRow(value: unknown, where: Where = {}): PreparedRow {
   const row = validateRow(value, where);
-  const approach = scrub(row.approach);
-  const death_reason = scrub(row.death_reason);
+  const approach = scrubCached(row.approach);
+  const death_reason = scrubCached(row.death_reason);
   return {
-    session: scrub(row.session),
-    task: scrub(row.task),
+    session: scrubCached(row.session),
+    task: scrubCached(row.task),
     approach,
     death_reason,
     layer: parseLayer(death_reason),
     conviction: row.conviction,
     substance_key: substanceKey(approach, death_reason),
   };
+}
+
+// Sessions and tasks repeat across many rows, and a repeated substance repeats its text exactly;
+// scrub is a pure function of its input, so remembering recent answers changes nothing but time.
+const scrubbed = new Map<string, string>();
+function scrubCached(text: string): string {
+  let out = scrubbed.get(text);
+  if (out === undefined) {
+    out = scrub(text);
+    if (scrubbed.size >= 20_000) scrubbed.clear();
+    scrubbed.set(text, out);
+  }
+  return out;
 }
 
 function strip(err: MemoryInputError): string {

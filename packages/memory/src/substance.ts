@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import * as crypto from "node:crypto";
 
 /**
  * Text folded for comparing substance: lower case, every run of punctuation and white space
@@ -18,8 +18,10 @@ export function normaliseSubstance(text: string): string {
  * @example substanceKey("retry pip", "verifier: timeout") === substanceKey("Retry pip.", "verifier timeout")
  */
 export function substanceKey(approach: string, deathReason: string): string {
-  return createHash("sha256")
-    .update(`${normaliseSubstance(approach)}\n${normaliseSubstance(deathReason)}`)
-    .digest("hex")
-    .slice(0, 32);
+  const text = `${normaliseSubstance(approach)}\n${normaliseSubstance(deathReason)}`;
+  // crypto.hash (Node >= 20.12) is the one-shot fast path; createHash is the same digest.
+  const digest = crypto.hash
+    ? crypto.hash("sha256", text, "hex")
+    : crypto.createHash("sha256").update(text).digest("hex");
+  return digest.slice(0, 32);
 }

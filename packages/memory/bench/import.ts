@@ -1,0 +1,177 @@
+// Import throughput and memory, side by side in one run:
+//   fak      store.importJsonl: validation pass, scrubbing, layers, occurrence detection, one
+//            INSERT ... SELECT FROM json_each per batch, import keys
+//   raw      the same rows through the same driver as one plain batched INSERT ... SELECT FROM
+//            json_each per batch (no validation, scrubbing or occurrence lookup), same schema
+//   per-row  a naive loop, one INSERT statement per row (smaller N; memory growth extrapolated)
+// Each variant runs in its own process on a fresh file, so peak RSS is its own.
+// Usage: pnpm bench -- --rows 100000 [--batch 2000] [--naive-rows 20000]
+import { fork } from "node:child_process";
+import { once } from "node:events";
+import { createReadStream, mkdtempSync, rmSync, statSync } from "node:fs";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { createClient } from "@libsql/client";
+import { openStore } from "../src/store.js";
+import { writeSyntheticJsonl } from "../src/test-support/synthetic.js";
+
+const args = process.argv.slice(2);
+const arg = (name: string, fallback: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1]! : fallback;
+};
+
+interface Measure {
+  variant: string;
+  rows: number;
+  seconds: number;
+  cpuSeconds: number;
+  maxRssMb: number;
+  dbMb: number;
+}
+
+async function* jsonLines(path: string, limit: number) {
+  let n = 0;
+  for await (const line of createInterface({
+    input: createReadStream(path),
+    crlfDelay: Infinity,
+  })) {
+    if (n++ >= limit) return;
+    yield JSON.parse(line) as Record<string, string>;
+  }
+}
+
+const RAW_INSERT = `INSERT INTO failures (session, task, approach, death_reason, layer, conviction, created_at, substance_key)
+SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]'),
+  'none', json_extract(value, '$[4]'), ?2, '' FROM json_each(?1)`;
+
+async function runVariant(
+  variant: string,
+  file: string,
+  db: string,
+  rows: number,
+  batch: number,
+): Promise<void> {
+  const url = `file:${db}`;
+  (await openStore({ url })).close(); // same schema, triggers and FTS5 index for every variant
+  const started = performance.now();
+  const cpuStart = process.cpuUsage();
+  if (variant === "fak") {
+    const store = await openStore({ url });
+    let n = 0;
+    for await (const _ of store.importJsonl(file, { batchSize: batch })) n++;
+    store.close();
+    if (n !== rows) throw new Error(`imported ${n} of ${rows}`);
+  } else {
+    const client = createClient({ url });
+    const now = new Date().toISOString();
+    if (variant === "raw") {
+      let pending: unknown[][] = [];
+      const flush = async () => {
+        await client.batch([{ sql: RAW_INSERT, args: [JSON.stringify(pending), now] }], "write");
+        pending = [];
+      };
+      for await (const r of jsonLines(file, rows)) {
+        pending.push([r.session, r.task, r.approach, r.death_reason, r.conviction]);
+        if (pending.length >= batch) await flush();
+      }
+      if (pending.length) await flush();
+    } else {
+      for await (const r of jsonLines(file, rows)) {
+        await client.execute({
+          sql: "INSERT INTO failures (session, task, approach, death_reason, layer, conviction, created_at, substance_key) VALUES (?, ?, ?, ?, 'none', ?, ?, '')",
+          args: [r.session!, r.task!, r.approach!, r.death_reason!, r.conviction!, now],
+        });
+      }
+    }
+    client.close();
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuStart);
+  const m: Measure = {
+    variant,
+    rows,
+    seconds,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    maxRssMb: process.resourceUsage().maxRSS / 1024,
+    dbMb: (statSync(db).size + (statSync(`${db}-wal`, { throwIfNoEntry: false })?.size ?? 0)) / 1e6,
+  };
+  process.send?.(m);
+}
+
+async function measure(
+  variant: string,
+  file: string,
+  dir: string,
+  rows: number,
+  batch: number,
+): Promise<Measure> {
+  const child = fork(new URL(import.meta.url), [
+    "--child",
+    variant,
+    "--file",
+    file,
+    "--db",
+    join(dir, `${variant}.db`),
+    "--rows",
+    String(rows),
+    "--batch",
+    String(batch),
+  ]);
+  const [m] = (await once(child, "message")) as [Measure];
+  await once(child, "exit");
+  return m;
+}
+
+async function main() {
+  if (args.includes("--child")) {
+    return runVariant(
+      arg("child", ""),
+      arg("file", ""),
+      arg("db", ""),
+      Number(arg("rows", "0")),
+      Number(arg("batch", "2000")),
+    );
+  }
+  const rows = Number(arg("rows", "100000"));
+  const batch = Number(arg("batch", "2000"));
+  const naiveRows = Math.min(rows, Number(arg("naive-rows", "20000")));
+  const dir = mkdtempSync(join(tmpdir(), "fak-bench-"));
+  try {
+    const file = join(dir, "rows.jsonl");
+    await writeSyntheticJsonl(file, rows);
+    console.error(
+      `${rows} synthetic rows (1 in 5 repeats a substance), batch ${batch}, file ${(statSync(file).size / 1e6).toFixed(1)} MB`,
+    );
+    const results = [
+      await measure("raw", file, dir, rows, batch),
+      await measure("fak", file, dir, rows, batch),
+      await measure("per-row", file, dir, naiveRows, batch),
+    ];
+    const raw = results[0]!;
+    // Wall time is what a user waits; CPU time (this process, all threads) is steadier when
+    // other work shares the cores.
+    const rate = (m: Measure) => m.rows / m.seconds;
+    const cpuRate = (m: Measure) => m.rows / m.cpuSeconds;
+    const pct = (x: number, y: number) => `${((100 * x) / y).toFixed(0)}%`;
+    console.log(
+      `load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")} on ${availableParallelism()} cores`,
+    );
+    console.log(
+      "| variant | rows | wall s | rows/s | vs raw | CPU s | rows/CPU s | vs raw | peak RSS MB | db MB |",
+    );
+    console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for (const m of results) {
+      console.log(
+        `| ${m.variant} | ${m.rows} | ${m.seconds.toFixed(1)} | ${Math.round(rate(m))} | ${pct(rate(m), rate(raw))} | ${m.cpuSeconds.toFixed(1)} | ${Math.round(cpuRate(m))} | ${pct(cpuRate(m), cpuRate(raw))} | ${m.maxRssMb.toFixed(0)} | ${m.dbMb.toFixed(0)} |`,
+      );
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
