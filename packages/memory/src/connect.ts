@@ -27,8 +27,8 @@ export interface Connection {
  * @example const { client } = await connect({ url: "file:/tmp/memory.db" })
  */
 export async function connect(opts: ConnectOptions = {}): Promise<Connection> {
-  const url = opts.url ?? process.env.FAK_DB_URL ?? DEFAULT_URL;
-  const authToken = opts.authToken ?? process.env.FAK_DB_AUTH_TOKEN ?? undefined;
+  const url = opts.url ?? (process.env.FAK_DB_URL || DEFAULT_URL);
+  const authToken = opts.authToken ?? (process.env.FAK_DB_AUTH_TOKEN || undefined);
   const local = url.startsWith("file:");
   const busyTimeoutMs = opts.busyTimeoutMs ?? 5000;
   let client: Client;

@@ -161,7 +161,32 @@ export function registerMemory(program: Command): void {
       withStore(opts, async (store) => {
         const history = await store.history(id);
         if (opts.json) return printJson(history);
-        await out(`${JSON.stringify(history, null, 2)}\n`);
+        const line = (r: typeof history.row) => [
+          `failure:${r.id}`,
+          r.created_at,
+          r.session,
+          r.layer,
+          r.conviction,
+          r.approach,
+          r.death_reason,
+        ];
+        const headers = [
+          "id",
+          "created",
+          "session",
+          "layer",
+          "conviction",
+          "approach",
+          "death reason",
+        ];
+        await out(`${colour.bold(`failure:${id}`)} ${history.row.task}\n`);
+        if (history.superseded_by !== null) {
+          await out(colour.yellow(`superseded by failure:${history.superseded_by}\n`));
+        }
+        await out(`\ndeaths of the same substance (${history.occurrences.length}):\n`);
+        await out(`${table(headers, history.occurrences.map(line))}\n`);
+        await out(`\nsupersession chain, oldest first (${history.chain.length}):\n`);
+        await out(`${table(headers, history.chain.map(line))}\n`);
       }),
     );
 
