@@ -45,7 +45,7 @@ export const BAD_FILE_EDIT_RULES = defineRules("BAD_FILE_EDIT", P.badEdit, [
   // Python, JavaScript, TypeScript
   {
     id: "python.syntax_error",
-    pattern: /^(\w+\.)*(syntaxerror|indentationerror|taberror): /,
+    pattern: /(^|[ :|>\]])(\w+\.)*(syntaxerror|indentationerror|taberror): /,
     means: "a source file does not parse",
   },
   {

@@ -31,6 +31,8 @@ const EXAMPLES: Record<string, string> = {
     "Program.cs(8,13): error CS0246: The type or namespace name 'Widget' could not be found",
   "git.usage": "error: pathspec 'feature/x' did not match any file(s) known to git",
   "http.error_status": "curl: (22) The requested URL returned error: 404",
+  "shell.command_syntax": "bash: -c: line 1: syntax error near unexpected token `)'",
+  "shell.glob_no_match": "zsh: no matches found: .[test]",
 };
 
 describe("CMD_ERROR rules", () => {

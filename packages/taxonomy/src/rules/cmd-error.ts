@@ -8,7 +8,7 @@ export const CMD_ERROR_RULES = defineRules("CMD_ERROR", P.command, [
   {
     id: "resource.out_of_memory",
     pattern:
-      /killed signal terminated program|internal compiler error: killed|javascript heap out of memory|fatalprocessoutofmemory|reportoomfailure|out of memory|cannot allocate memory|memoryerror|oom-?kill|^killed$|: killed$|^killed\b.*\(program \S+\)|exited with code 137|exit code:? 137|exit status 137|interrupted by signal 9|sigkill|^error 137$|std::bad_alloc/,
+      /killed signal terminated program|internal compiler error: killed|javascript heap out of memory|fatalprocessoutofmemory|reportoomfailure|out of memory|cannot allocate memory|memoryerror|oom-?kill|^killed$|: killed$|^killed\b.*\(program \S+\)|exited with code 137|exit code:? 137|exit status 137|interrupted by signal 9|sigkill|^error 137$|signal: killed|std::bad_alloc/,
     means: "the process was killed for lack of memory (exit 137, OOM killer)",
     priority: 80,
   },
@@ -37,7 +37,7 @@ export const CMD_ERROR_RULES = defineRules("CMD_ERROR", P.command, [
   {
     id: "test.per_test_timeout",
     pattern:
-      /timeout of \d+ ?ms exceeded\. for async tests|exceeded timeout of \d+ ?ms for a (test|hook)|failed: timeout >\d|\+{3,} timeout \+{3,}/,
+      /timeout of \d+ ?ms exceeded\. for async tests|exceeded timeout of \d+ ?ms for a (test|hook)|test timeout of \d+ ?ms exceeded|failed: timeout >\d|\+{3,} timeout \+{3,}/,
     means: "a single test exceeded its own per-test timeout (a failing test, not a run budget)",
     priority: P.testFailure + 5,
   },
@@ -138,5 +138,19 @@ export const CMD_ERROR_RULES = defineRules("CMD_ERROR", P.command, [
     pattern: /curl: \(22\) the requested url returned error|^curl: \(\d+\) /,
     means: "an HTTP request failed",
     priority: 12,
+  },
+
+  {
+    id: "shell.command_syntax",
+    pattern:
+      /^(\/bin\/|\/usr\/bin\/)?(ba|z)?sh: -c: line \d+: (syntax error|unexpected eof)|^(\/bin\/|\/usr\/bin\/)?(ba|z)?sh: -c: line \d+: `/,
+    means: "the command line itself does not parse (quoting), not a file",
+    priority: 45,
+  },
+  {
+    id: "shell.glob_no_match",
+    pattern: /^zsh: no matches found: /,
+    means: "an unquoted glob (e.g. pip install .[dev]) matched nothing",
+    priority: 17,
   },
 ]);

@@ -66,6 +66,11 @@ const EXAMPLES: Record<string, string> = {
     "File C:\\tools\\build.ps1 cannot be loaded because running scripts is disabled on this system.",
   "gem.permission": "ERROR:  While executing gem ... (Gem::FilePermissionError)",
   "locale.unsupported": "locale.Error: unsupported locale setting",
+  "exec.spawn_enoent": "Error: spawn ffmpeg ENOENT",
+  "project.manifest_missing":
+    "error: could not find `Cargo.toml` in `/home/u/notes` or any parent directory",
+  "build.system_library_missing": "error: linker `cc` not found",
+  "toolchain.runtime_mismatch": "Error: error:0308010C:digital envelope routines::unsupported",
 };
 
 describe("ENV_SETUP_MISS rules", () => {

@@ -261,4 +261,33 @@ export const ENV_SETUP_MISS_RULES = defineRules("ENV_SETUP_MISS", P.environment,
     pattern: /locale\.error: unsupported locale setting|cannot set lc_\w+ to default locale/,
     means: "the locale is not generated in this environment",
   },
+
+  {
+    id: "exec.spawn_enoent",
+    pattern:
+      /spawn \S+ enoent|\[(errno 2|winerror 2)\] (no such file or directory|the system cannot find the file specified): '[^'/\\.]+'$/,
+    means: "a program the command launches is not installed",
+    priority: 35,
+  },
+  {
+    id: "project.manifest_missing",
+    pattern:
+      /could not find `cargo\.toml`|could not find a composer\.json|go\.mod file not found|could not open requirements file|neither 'setup\.py' nor 'pyproject\.toml' found|there is no pom in this directory|no targets specified and no makefile found/,
+    means: "the project manifest is not in the working directory",
+    priority: 35,
+  },
+  {
+    id: "build.system_library_missing",
+    pattern:
+      /linker `[^`]+` not found|unable to find a build program corresponding to|could not find \w+, try to set the path|package requirements \(.*\) were not met|could not find directory of openssl installation|python3-venv|ensurepip is not\b/,
+    means: "a system library or build tool is not installed",
+    priority: 35,
+  },
+  {
+    id: "toolchain.runtime_mismatch",
+    pattern:
+      /error:0308010c:digital envelope routines::unsupported|python (>= ?)?\d\.\d+ (or (later|newer|higher) )?is required|no module named '?tkinter'?$|error\[e0658\]|feature `edition20\d\d` is required/,
+    means: "the runtime version or build lacks what the project needs",
+    priority: 45,
+  },
 ]);

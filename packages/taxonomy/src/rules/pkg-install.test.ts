@@ -128,6 +128,13 @@ const EXAMPLES: Record<string, string> = {
   "bundler.missing_gems": "Run `bundle install` to install missing gems.",
   "composer.transport":
     "[Composer\\Downloader\\TransportException] The 'https://repo.packagist.org/packages.json' URL could not be accessed",
+  "python.incompatible_installed_package":
+    "ImportError: cannot import name 'soft_unicode' from 'markupsafe' (/venv/lib/python3.11/site-packages/markupsafe/__init__.py)",
+  "node.native_install_script": "npm ERR! command sh -c node-gyp rebuild",
+  "go.gopath_package_missing":
+    'main.go:4:2: cannot find package "github.com/acme/colour" in any of:',
+  "terraform.provider_install": "Error: Failed to query available provider packages",
+  "ansible.content_missing": "ERROR! the role 'acme.webserver' was not found in /srv/play/roles",
 };
 
 describe("PKG_INSTALL rules", () => {

@@ -455,4 +455,34 @@ export const PKG_INSTALL_RULES = defineRules("PKG_INSTALL", P.install, [
     pattern: /composer\\downloader\\transportexception|transportexception/,
     means: "composer could not download a package",
   },
+
+  {
+    id: "python.incompatible_installed_package",
+    pattern: /cannot import name .* \(.*[/\\](site|dist)-packages[/\\]/,
+    means: "an installed package's version lacks a name the code imports (version pin needed)",
+    priority: 45,
+  },
+  {
+    id: "node.native_install_script",
+    pattern:
+      /command sh -c (node-gyp|prebuild-install|node-pre-gyp)|failed to run custom build command for `/,
+    means: "a dependency's native build script failed during install",
+    priority: 45,
+  },
+  {
+    id: "go.gopath_package_missing",
+    pattern: /cannot find package ".*" in any of/,
+    means: "a Go dependency is not in GOPATH or the module cache",
+  },
+  {
+    id: "terraform.provider_install",
+    pattern:
+      /failed to (query available provider packages|install provider)|could not retrieve the list of available versions for provider|inconsistent dependency lock file/,
+    means: "terraform init could not fetch a provider",
+  },
+  {
+    id: "ansible.content_missing",
+    pattern: /the role '.*' was not found|couldn't resolve module\/action '/,
+    means: "an Ansible role or collection is not installed",
+  },
 ]);

@@ -20,6 +20,7 @@ const EXAMPLES: Record<string, string> = {
   "ci.exceeded_timeout":
     "slurmstepd: error: *** JOB 4411 ON node7 CANCELLED AT 2024-01-01T10:00:00 DUE TO TIME LIMIT ***",
   "tool.waiting_timeout": "Timeout waiting for the database container to become healthy",
+  "timeout_utility.exit_124_reported": "Command exited with status 1: process exited with code 124",
 };
 
 describe("TIMEOUT rules", () => {

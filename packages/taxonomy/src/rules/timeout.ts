@@ -21,7 +21,7 @@ export const TIMEOUT_RULES = defineRules("TIMEOUT", P.timeout, [
   {
     id: "tool.timed_out_after",
     pattern:
-      /timed ?out after \d|timeout after \d|timed out \(\d|exceeded \d+(\.\d+)? ?(ms|s|sec|secs|seconds|m|min|mins|minutes|h|hours)\b|job failed to finish within|status "?timeout"?$|^timeout error|^error: timeout\b/,
+      /timed ?out after \d|timeout after \d|timed out \(\d|exceeded \d+(\.\d+)? ?(ms|s|sec|secs|seconds|m|min|mins|minutes|h|hours)\b|job failed to finish within|(did not|didn't|failed to) (finish|complete|respond|return) with ?in \d|status "?timeout"?$|^timeout error|^error: timeout\b/,
     means: "the tool's own time limit fired",
   },
   {
@@ -71,5 +71,12 @@ export const TIMEOUT_RULES = defineRules("TIMEOUT", P.timeout, [
     id: "tool.waiting_timeout",
     pattern: /timeout waiting for|timed out waiting for/,
     means: "the tool gave up waiting within its own time limit",
+  },
+
+  {
+    id: "timeout_utility.exit_124_reported",
+    pattern: /(exit code|exit status|exited with code|returned a non-zero code):? 124\b/,
+    means: "a wrapper reports exit 124: timeout(1) stopped the command",
+    priority: 60,
   },
 ]);
