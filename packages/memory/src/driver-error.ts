@@ -4,29 +4,37 @@ import { MemoryStoreError, type MemoryStoreErrorCode } from "./errors.js";
 export interface DriverError {
   code: string;
   message: string;
+  /** The innermost error that says it (the LibsqlError, or the network error). */
+  error: unknown;
 }
 
 /** Walk `cause` (drizzle 0.45 wraps the LibsqlError in a DrizzleQueryError) down to the driver. */
 export function driverError(err: unknown): DriverError {
   let e: unknown = err;
   let network = "";
+  let networkError: unknown = err;
   for (let depth = 0; e && depth < 6; depth++) {
     const o = e as { code?: unknown; message?: unknown; cause?: unknown };
     if (typeof o.code === "string" && (o.code.startsWith("SQLITE") || o.code === "SERVER_ERROR")) {
-      return { code: o.code, message: String(o.message ?? "") };
+      return { code: o.code, message: String(o.message ?? ""), error: e };
     }
     if (typeof o.code === "string" && /^E(ACCES|PERM|ROFS)$/.test(o.code)) {
-      return { code: "SQLITE_READONLY_FS", message: String(o.message ?? "") };
+      return { code: "SQLITE_READONLY_FS", message: String(o.message ?? ""), error: e };
     }
-    if (typeof o.code === "string" && /^(E[A-Z]+|UND_ERR\w*)$/.test(o.code)) network = o.code;
+    if (typeof o.code === "string" && /^(E[A-Z]+|UND_ERR\w*)$/.test(o.code)) {
+      network = o.code;
+      networkError = e;
+    }
     if (o.message === "fetch failed" && !network) network = "FETCH_FAILED";
     e = o.cause;
   }
   const first = err as { code?: unknown; message?: unknown };
-  if (network) return { code: `NET_${network}`, message: String(first.message ?? err) };
+  if (network)
+    return { code: `NET_${network}`, message: String(first.message ?? err), error: networkError };
   return {
     code: typeof first.code === "string" ? first.code : "UNKNOWN",
     message: String(first.message ?? err),
+    error: err,
   };
 }
 

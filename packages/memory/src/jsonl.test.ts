@@ -106,6 +106,11 @@ describe.each(backends())("JSONL import and export on $name", (backend) => {
     );
     await expect(collect(store.importJsonl(bytes))).rejects.toMatchObject({ line: 2 });
     expect((await collect(store.exportRows())).filter((r) => r.session === t)).toHaveLength(0);
+    const missing = join(dir, "missing.jsonl");
+    await expect(collect(store.importJsonl(missing))).rejects.toMatchObject({
+      file: missing,
+      field: "(file)",
+    });
     store.close();
   });
 

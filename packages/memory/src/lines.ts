@@ -29,8 +29,8 @@ export function lineReader(path: string, file = path) {
       if (line === 1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
       return text.trim() === "" ? undefined : { line, text };
     };
-    for await (const chunk of createReadStream(path)) {
-      const bytes = chunk as Buffer;
+    for await (const chunk of readable(path, file)) {
+      const bytes = chunk;
       hash.update(bytes);
       pending = pending.length ? Buffer.concat([pending, bytes]) : bytes;
       let start = 0;
@@ -48,6 +48,20 @@ export function lineReader(path: string, file = path) {
     digest = hash.digest("hex");
   }
   return { lines, digest: () => digest };
+}
+
+async function* readable(path: string, file: string): AsyncGenerator<Buffer> {
+  try {
+    for await (const chunk of createReadStream(path)) yield chunk as Buffer;
+  } catch (err) {
+    if (err instanceof MemoryInputError) throw err;
+    const code = (err as { code?: string }).code ?? "";
+    // A missing or unreadable file is bad input (exit 2), not a failure of the memory.
+    if (/^(ENOENT|EACCES|EISDIR|EPERM)$/.test(code)) {
+      throw new MemoryInputError({ file, field: "(file)" }, `cannot read the file (${code})`);
+    }
+    throw err;
+  }
 }
 
 /** Parse one JSONL line; a syntax error names the file and line. */

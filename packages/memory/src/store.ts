@@ -93,6 +93,17 @@ async function prepareSchema(
   return true;
 }
 
+async function* guarded<T>(
+  rows: AsyncIterable<T>,
+  wrap: (err: unknown) => Error,
+): AsyncIterable<T> {
+  try {
+    yield* rows;
+  } catch (err) {
+    throw wrap(err);
+  }
+}
+
 function makeStore(client: Client, db: LibSQLDatabase, url: string, fts: boolean): FailureStore {
   const write = async <T>(doing: string, fn: () => Promise<T>): Promise<T> => {
     try {
@@ -128,7 +139,7 @@ function makeStore(client: Client, db: LibSQLDatabase, url: string, fts: boolean
       return { ...r, supersedes: id, message: `failure:${r.id} supersedes failure:${id}${also}` };
     },
     history: (id) => read("read", () => readHistory(db, id)),
-    exportRows: () => readAll(db),
+    exportRows: () => guarded(readAll(db), (err) => toStoreError(err, url, "export")),
     search: (text, options) => read("search", () => searchFailures(ctx, text, options)),
     priorArt: (task, options) => read("search", () => priorArt(ctx, task, options)),
     close: () => client.close(),
