@@ -1,7 +1,7 @@
 // Benchmark: ingestHarbor on a generated 1,000-trial Harbor job against the floor of reading
 // the same job with nothing but JSON.parse (read + parse every .json file in it).
-// Each arm runs in its own child process, so its peak RSS is its own; time is the median of
-// several passes over a warm page cache. Run: `pnpm exec tsx bench/ingest.ts [trials]`.
+// Every pass of every arm runs in a fresh child process, so a peak RSS is that arm's own; arms
+// take turns, and time is the median of the passes over a warm page cache. Run: `pnpm exec tsx bench/ingest.ts [trials]`.
 import { execFileSync } from "node:child_process";
 import { readdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
@@ -14,7 +14,7 @@ import {
   writeHarborJob,
 } from "../src/test-support/harness-folders.js";
 
-const PASSES = 5;
+const PASSES = 7;
 type Arm = "baseline" | "stream" | "collect";
 
 async function baseline(dir: string): Promise<number> {
@@ -41,18 +41,13 @@ async function runArm(arm: Arm, dir: string): Promise<number> {
   return n;
 }
 
+/** One timed pass of one arm, in a fresh process: its time and that process's peak RSS. */
 async function child(arm: Arm, dir: string): Promise<void> {
-  const times: number[] = [];
-  let count = 0;
-  for (let i = 0; i < PASSES; i++) {
-    const start = performance.now();
-    count = await runArm(arm, dir);
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  const median = times[Math.floor(times.length / 2)] ?? 0;
+  const start = performance.now();
+  const count = await runArm(arm, dir);
+  const ms = performance.now() - start;
   const peakRssMb = process.resourceUsage().maxRSS / 1024;
-  process.stdout.write(JSON.stringify({ arm, count, median, min: times[0], peakRssMb }));
+  process.stdout.write(JSON.stringify({ count, ms, peakRssMb }));
 }
 
 /** A trial in the shapes of real jobs: ~10 commands, some failing, outputs of a few KB. */
@@ -101,16 +96,28 @@ async function main(): Promise<void> {
     await writeHarborJob(dir, { trials: Array.from({ length: trials }, (_, i) => fakeTrial(i)) });
     const files = await baseline(dir);
     const self = fileURLToPath(import.meta.url);
-    const results = (["baseline", "stream", "collect"] as const).map((a) => {
-      const out = execFileSync(process.execPath, [...process.execArgv, self, "--child", a, dir], {
-        encoding: "utf8",
-      });
-      return JSON.parse(out) as {
-        arm: Arm;
-        count: number;
-        median: number;
-        min: number;
-        peakRssMb: number;
+    const arms = ["baseline", "stream", "collect"] as const;
+    const samples = new Map<Arm, { count: number; ms: number; peakRssMb: number }[]>(
+      arms.map((a) => [a, []]),
+    );
+    // Arms take turns pass by pass, so a burst of load on the shared machine hits them alike.
+    for (let pass = 0; pass < PASSES; pass++) {
+      for (const a of arms) {
+        const out = execFileSync(process.execPath, [...process.execArgv, self, "--child", a, dir], {
+          encoding: "utf8",
+        });
+        samples.get(a)?.push(JSON.parse(out));
+      }
+    }
+    const results = arms.map((arm) => {
+      const s = samples.get(arm) ?? [];
+      const times = s.map((x) => x.ms).sort((x, y) => x - y);
+      return {
+        arm,
+        count: s[0]?.count ?? 0,
+        median: times[Math.floor(times.length / 2)] ?? 0,
+        min: times[0] ?? 0,
+        peakRssMb: Math.max(...s.map((x) => x.peakRssMb)),
       };
     });
     const base = results[0];
@@ -120,7 +127,7 @@ async function main(): Promise<void> {
       collect: "ingest() (all trials kept)",
     };
     console.log(
-      `Harbor job: ${trials} trials, ${files} .json files; median of ${PASSES} passes, each arm in its own process\n`,
+      `Harbor job: ${trials} trials, ${files} .json files; median of ${PASSES} passes, each pass a fresh process, arms taking turns\n`,
     );
     console.log("| arm | items | median ms | min ms | x baseline | peak RSS MB |");
     console.log("|---|---:|---:|---:|---:|---:|");
