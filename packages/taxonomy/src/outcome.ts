@@ -159,7 +159,7 @@ function matchRules(
     for (let index = 0; index < lines.length; index++) {
       const line = lines[index]!;
       if (!line || isProgressLine(line)) continue;
-      if (!rule.pattern.test(line) || rule.unless?.test(line)) continue;
+      if (!test(rule.pattern, line) || (rule.unless && test(rule.unless, line))) continue;
       matches.push({ rule, line, index });
       break; // the earliest line per rule is enough
     }
@@ -170,6 +170,12 @@ function matchRules(
       CATEGORY_RANK[a.rule.category] - CATEGORY_RANK[b.rule.category] ||
       a.index - b.index,
   );
+}
+
+// A caller's pattern may carry the g or y flag, which makes test() stateful: start afresh each time.
+function test(re: RegExp, line: string): boolean {
+  if (re.global || re.sticky) re.lastIndex = 0;
+  return re.test(line);
 }
 
 function fromRule(m: Match, evidence: string[]): OutcomeClassification {
