@@ -33,6 +33,9 @@ const EXAMPLES: Record<string, string> = {
   "http.error_status": "curl: (22) The requested URL returned error: 404",
   "shell.command_syntax": "bash: -c: line 1: syntax error near unexpected token `)'",
   "shell.glob_no_match": "zsh: no matches found: .[test]",
+  "usage.unknown_subcommand":
+    "usage: tool.py [-h] --input INPUT\ntool.py: error: the following arguments are required: --input",
+  "runtime.panic": "panic: runtime error: index out of range [3] with length 3",
 };
 
 describe("CMD_ERROR rules", () => {

@@ -30,7 +30,7 @@ export const CMD_ERROR_RULES = defineRules("CMD_ERROR", P.command, [
   {
     id: "test.tests_failed",
     pattern:
-      /^failed \S+::|^=+ .*\b[1-9]\d* (failed|errors?)\b|^=+ failures =+$|^--- fail: |^fail\s+\S+\s+[\d.]+s$|^fail$|^[1-9]\d* failing$|^tests?: .*\b[1-9]\d* failed|test suites: [1-9]\d* failed|test result: failed|error: test failed|\b[1-9]\d* examples?, [1-9]\d* failures?|tests run: \d+, failures: [1-9]|there are test failures|^failed \((failures|errors)=\d+\)$|^assertionerror\b|^\w*assertionerror: |^(fail|✕) /,
+      /^failed \S+::|^=+ .*\b[1-9]\d* (failed|errors?)\b|^=+ failures =+$|^--- fail: |^fail\s+\S+\s+[\d.]+s$|^fail$|^[1-9]\d* failing$|^tests?: .*\b[1-9]\d* failed|test suites: [1-9]\d* failed|test result: failed|error: test failed|\b[1-9]\d* examples?, [1-9]\d* failures?|tests run: \d+, failures: [1-9]|there are test failures|^failed \((failures|errors)=\d+|^assertionerror\b|^\w*assertionerror: |^(fail|✕) /,
     means: "the test suite ran and tests failed",
     priority: P.testFailure,
   },
@@ -152,5 +152,18 @@ export const CMD_ERROR_RULES = defineRules("CMD_ERROR", P.command, [
     pattern: /^zsh: no matches found: /,
     means: "an unquoted glob (e.g. pip install .[dev]) matched nothing",
     priority: 17,
+  },
+
+  {
+    id: "usage.unknown_subcommand",
+    pattern: /is not a git command|the following arguments are required|^error: unknown command /,
+    means: "the command or subcommand was called wrongly",
+    priority: 17,
+  },
+  {
+    id: "runtime.panic",
+    pattern: /^panic: |thread '[^']+' panicked at|^exception in thread "/,
+    means: "the program panicked or threw an uncaught exception",
+    priority: 5,
   },
 ]);

@@ -71,6 +71,8 @@ const EXAMPLES: Record<string, string> = {
     "error: could not find `Cargo.toml` in `/home/u/notes` or any parent directory",
   "build.system_library_missing": "error: linker `cc` not found",
   "toolchain.runtime_mismatch": "Error: error:0308010C:digital envelope routines::unsupported",
+  "launcher.interpreter_missing":
+    "Fatal error in launcher: Unable to create process using '\"C:\\Python39\\python.exe\"'",
 };
 
 describe("ENV_SETUP_MISS rules", () => {

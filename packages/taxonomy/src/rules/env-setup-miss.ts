@@ -290,4 +290,12 @@ export const ENV_SETUP_MISS_RULES = defineRules("ENV_SETUP_MISS", P.environment,
     means: "the runtime version or build lacks what the project needs",
     priority: 45,
   },
+
+  {
+    id: "launcher.interpreter_missing",
+    pattern:
+      /fatal error in launcher: unable to create process|no developer tools were found|could not find any visual studio installation/,
+    means: "a launcher's interpreter or the platform's developer tools are missing",
+    priority: 35,
+  },
 ]);

@@ -135,6 +135,11 @@ const EXAMPLES: Record<string, string> = {
     'main.go:4:2: cannot find package "github.com/acme/colour" in any of:',
   "terraform.provider_install": "Error: Failed to query available provider packages",
   "ansible.content_missing": "ERROR! the role 'acme.webserver' was not found in /srv/play/roles",
+  "docker.dependency_step_failed":
+    'ERROR: failed to solve: process "/bin/sh -c go mod download" did not complete successfully: exit code: 1',
+  "yarn.dependency_script_failed": "error /srv/web/node_modules/canvas: Command failed.",
+  "pip.uninstall_blocked":
+    "ERROR: Cannot uninstall 'PyYAML'. It is a distutils installed project and thus we cannot accurately determine which files belong to it",
 };
 
 describe("PKG_INSTALL rules", () => {

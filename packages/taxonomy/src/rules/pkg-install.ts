@@ -485,4 +485,24 @@ export const PKG_INSTALL_RULES = defineRules("PKG_INSTALL", P.install, [
     pattern: /the role '.*' was not found|couldn't resolve module\/action '/,
     means: "an Ansible role or collection is not installed",
   },
+
+  {
+    id: "docker.dependency_step_failed",
+    pattern:
+      /(the command|process) ['"[]?\/bin\/(ba)?sh -c [^\n]*\b(go mod download|go get|cargo fetch|bundle install|mvn [^\n]*dependency:|dotnet restore|poetry install|uv sync|pipenv install)\b/,
+    means: "a dependency-download step of a container build failed",
+    priority: 45,
+  },
+  {
+    id: "yarn.dependency_script_failed",
+    pattern: /^error \S*[/\\]node_modules[/\\]\S+: command failed/,
+    means: "a dependency's install script failed under yarn",
+    priority: 45,
+  },
+  {
+    id: "pip.uninstall_blocked",
+    pattern:
+      /cannot uninstall '[^']+'\. it is a distutils installed project|because of http error \d+/,
+    means: "pip cannot replace a system-installed package, or the index returned an HTTP error",
+  },
 ]);

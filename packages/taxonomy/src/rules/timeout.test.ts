@@ -21,6 +21,7 @@ const EXAMPLES: Record<string, string> = {
     "slurmstepd: error: *** JOB 4411 ON node7 CANCELLED AT 2024-01-01T10:00:00 DUE TO TIME LIMIT ***",
   "tool.waiting_timeout": "Timeout waiting for the database container to become healthy",
   "timeout_utility.exit_124_reported": "Command exited with status 1: process exited with code 124",
+  "ci.operation_canceled": "##[error]The operation was canceled.",
 };
 
 describe("TIMEOUT rules", () => {

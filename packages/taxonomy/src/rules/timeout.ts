@@ -79,4 +79,11 @@ export const TIMEOUT_RULES = defineRules("TIMEOUT", P.timeout, [
     means: "a wrapper reports exit 124: timeout(1) stopped the command",
     priority: 60,
   },
+
+  {
+    id: "ci.operation_canceled",
+    pattern: /^(##\[error\])?(error: )?the operation was canceled\.?$/,
+    means: "the CI runner cancelled the step (usually its timeout-minutes)",
+    priority: P.weakTimeout,
+  },
 ]);
