@@ -74,6 +74,7 @@ version() {
     jq) jq --version ;;
     terraform) terraform version | head -1 ;;
     docker) docker --version ;;
+    kubectl) kubectl version --client 2>/dev/null | head -1 ;;
     *) echo "$1" ;;
   esac
 }
@@ -254,7 +255,7 @@ mkdir -p src/dataloader; : >src/dataloader/__init__.py
 cat >run.py <<'EOF'
 from dataloader.readers import parquet_reader
 EOF
-run python3 ENV_SETUP_MISS 1 "project package dataloader lives under src/ and is not importable from the repo root (src layout, not installed); ambiguous alt BAD_FILE_EDIT if readers.py was meant to exist" 'PYTHONPATH=src python3 run.py'
+run python3 ENV_SETUP_MISS 1 "the project package dataloader is found through PYTHONPATH=src but its own submodule readers is absent (not generated/checked out): a project module, not a published one; ambiguous alt BAD_FILE_EDIT if readers.py was meant to be written" 'PYTHONPATH=src python3 run.py'
 
 begin h-py-published-httpx-missing
 cat >fetch.py <<'EOF'
@@ -951,7 +952,68 @@ begin h-perl-die
 printf 'open(my $fh, "<", "input.tsv") or die "cannot open input.tsv: $!\\n";\n' >load.pl
 run perl CMD_ERROR 0 "script dies: input file not present in the working directory (wrong path / not produced yet)" 'perl load.pl'
 
-######## done ########
+
+
+
+######## more time limits, daemons, registries ########
+begin h-node-test-cli-timeout-spec
+cat >import.test.mjs <<'EOF'
+import { test } from "node:test";
+test("imports the 2GB fixture", async () => {
+  await new Promise((r) => setTimeout(r, 4000));
+});
+EOF
+ENVX="FORCE_COLOR=1" run node TIMEOUT 0 "--test-timeout=300 fired for a slow test (spec reporter, colours kept); the runner's own limit" 'node --test --test-timeout=300 --test-reporter=spec import.test.mjs 2>&1'
+
+begin h-py-requests-read-timeout
+cat >probe.py <<'EOF'
+import requests
+r = requests.get("http://127.0.0.1:38081/v1/status", timeout=1)
+print(r.json())
+EOF
+run python3 TIMEOUT 0 "requests ReadTimeout after the 1 s timeout the script set; a runtime call, not an install" 'python3 probe.py'
+
+begin h-java-httpclient-timeout
+cat >Ping.java <<'EOF'
+import java.net.URI;
+import java.net.http.*;
+import java.time.Duration;
+public class Ping {
+  public static void main(String[] a) throws Exception {
+    HttpClient c = HttpClient.newHttpClient();
+    HttpRequest r = HttpRequest.newBuilder(URI.create("http://127.0.0.1:38081/ready")).timeout(Duration.ofSeconds(1)).build();
+    System.out.println(c.send(r, HttpResponse.BodyHandlers.ofString()).statusCode());
+  }
+}
+EOF
+javac Ping.java 2>/dev/null
+run java TIMEOUT 0 "java.net.http.HttpTimeoutException: request timed out (1 s limit set by the program)" 'java Ping'
+
+begin h-git-ssh-connect-timeout
+git init -q . && git remote add origin ssh://git@127.0.0.1:38081/platform/infra.git
+run git TIMEOUT 1 "git over ssh: ConnectTimeout fired during the banner exchange, then git reports it cannot read from the remote; ambiguous alt CMD_ERROR (wrong remote/port)" 'GIT_SSH_COMMAND="ssh -o BatchMode=yes -o ConnectTimeout=1" git fetch origin'
+
+begin h-make-harness-slow-build
+printf 'all: a b c d\na b c d:\n\t@echo "compiling $@ (this takes a while)"; sleep 2\n' >Makefile
+LIMIT=3 run make TIMEOUT 0 "slow build killed by the harness after 3 s while make was still compiling; timed_out true" 'make all'
+
+begin h-loc-fr-harness-timeout-server
+printf 'import http.server, sys\nprint("Serving on 38091", file=sys.stderr, flush=True)\nhttp.server.HTTPServer(("127.0.0.1", 38091), http.server.SimpleHTTPRequestHandler).serve_forever()\n' >serve.py
+LOC=fr_FR.UTF-8 LIMIT=2 run python3 TIMEOUT 1 "French locale machine: a server started in the foreground never returns; harness killed it after 2 s; ambiguous alt CMD_ERROR (should run in background)" 'python3 serve.py'
+
+begin h-docker-daemon-down
+run docker ENV_SETUP_MISS 0 "docker CLI installed but the daemon is not running (socket missing)" 'docker ps'
+
+begin h-kubectl-no-cluster
+run kubectl ENV_SETUP_MISS 0 "kubectl has no kubeconfig and falls back to localhost:8080, which refuses: cluster access not configured" 'kubectl get pods -n payments'
+
+begin h-tf-init-registry-unreachable
+printf 'terraform {\n  required_providers {\n    aws = { source = "hashicorp/aws", version = "~> 5.0" }\n  }\n}\n' >main.tf
+run terraform PKG_INSTALL 0 "terraform init cannot reach the provider registry to download hashicorp/aws: provider install failure" 'terraform init -input=false -no-color'
+
+begin h-tf-syntax-error
+printf 'resource "null_resource" "x" {\n  triggers = {\n    a = "1"\n}\n' >main.tf
+run terraform BAD_FILE_EDIT 0 "main.tf has an unclosed block" 'terraform validate -no-color'
 
 # Merge: generated records first, then every record that came from a public report (kept as is).
 python3 - "$RAW" "$OUT" <<'EOF'
