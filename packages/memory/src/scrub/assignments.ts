@@ -11,7 +11,10 @@ const tokenLike =
 const aboutSecret =
   /tokeni[sz]|max_?tokens|num_?tokens|tokens?[_.-]?(?:count|limit|budget|usage|used|length|len|size|type|ttl|expir\w*)$|(?:^|[_.-])(?:file|path|url|uri|endpoint|name|names|id|ids|type|kind|length|len|count|enabled|required|policy|hash|prompt|provider|method|mode|scheme|header|ref|arn|env|var)$/i;
 
-const plainWords = /^[A-Za-z][a-z]*(?:[-_ ][A-Za-z][a-z]*)*[.!?]?$/;
+// Words, in prose or as an identifier (hashedPassword, not-set): names, not values.
+const plainWords = /^[A-Za-z][a-z]{0,64}(?:(?:[-_ ][A-Za-z]|[A-Z])[a-z]{0,64}){0,32}[.!?]?$/;
+// A file the secret lives in, not the secret.
+const filePath = /^(?:~|\.{1,2}|[A-Za-z]:)?[/\\][\w.@/\\+-]{0,1024}$/;
 
 /** True when `key` names a secret (and not merely something about one). */
 export function namesSecret(key: string): "password" | "token" | undefined {
@@ -35,7 +38,8 @@ function acceptAssignment(raw: string, m: RegExpExecArray): boolean {
   const value = quoted ? raw.slice(1, -1) : raw;
   const key = m.groups?.key ?? "";
   const family = namesSecret(key);
-  if (family === undefined || isPlaceholder(value, { code: !quoted })) return false;
+  if (family === undefined || isPlaceholder(value, { code: !quoted }) || filePath.test(value))
+    return false;
   if (family === "token") return looksLikeToken(value);
   // An env-style NAME=value, a quoted literal or a tight key=value states the value itself;
   // `password: incorrect` in prose does not.
@@ -59,5 +63,12 @@ export const assignmentRules: PatternRule[] = [
     pattern:
       /(?<![A-Za-z0-9_-])(?<key>--(?:[a-z]{1,20}-)?(?:password|passwd|passphrase|token|api-key|apikey|secret|client-secret|auth-token|access-token))\s{1,4}(?<secret>"[^"\r\n]{1,1024}"|'[^'\r\n]{1,1024}'|[^\s"'`;|&-][^\s"'`;|&]{0,1023})/g,
     accept: acceptAssignment,
+  },
+  {
+    // Basic-auth credentials on a command line: curl -u user:pass, --user user:pass.
+    kind: "secret_assignment",
+    pattern:
+      /(?<![A-Za-z0-9_-])(?:-u|--user|--proxy-user)[ \t]{1,4}["']?[^\s:"'@]{1,128}:(?<secret>[^\s"']{1,512})/g,
+    accept: (s) => s.length >= 3 && !isPlaceholder(s),
   },
 ];

@@ -5,8 +5,9 @@ const begin = /-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
 const end = /-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
 // A key cut off before its END line (a log tail, a truncated paste): redact the body that follows,
 // base64 lines, PEM headers such as Proc-Type / DEK-Info, and JSON-escaped newlines.
-// No spaces except after a header's colon, so prose after the cut is kept.
-const body = /(?:[A-Za-z0-9+/=\r\n\\,-]|: ?){0,65536}/y;
+// No spaces except after a header's colon, so prose after the cut is kept, and no "-----" so
+// the next BEGIN or END line is left to pair on its own.
+const body = /(?:[A-Za-z0-9+/=\r\n\\,]|-(?!----)|: ?){0,65536}/y;
 const maxKeyLength = 65536;
 
 /**

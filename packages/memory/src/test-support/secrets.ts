@@ -235,6 +235,8 @@ export const SECRET_GENERATORS: Readonly<Record<string, Generator>> = {
         `mysql --password '${secret}'`,
         `passwd='${secret}'`,
         `auth_token = "${secret}"`,
+        `curl -u deploy:${secret} https://artifacts.example.com/upload`,
+        `//registry.npmjs.org/:_authToken=${secret}`,
       ]),
     };
   },
