@@ -224,3 +224,23 @@ describe("classifyOutcome: evidence and custom rule tables", () => {
     expect(c.line!.length).toBeLessThanOrEqual(240);
   });
 });
+
+describe("classifyOutcome: chained commands and caller regexes", () => {
+  it("an install that succeeded before a failing script does not make the failure PKG_INSTALL", () => {
+    const stderr =
+      'Traceback (most recent call last):\n  File "app.py", line 3, in <module>\nZeroDivisionError: division by zero';
+    expect(run(stderr, 1, "pip install -r requirements.txt && python app.py").category).toBe(
+      "CMD_ERROR",
+    );
+    expect(run("something odd", 1, "cd web && npm ci").category).toBe("PKG_INSTALL");
+  });
+  it("a caller's global regex is not stateful across calls", () => {
+    const rules = defineRules("ENV_SETUP_MISS", 90, [
+      { id: "x.flaky", pattern: /flaky/g, means: "a global regex" },
+    ]);
+    const a = classifyOutcome({ exit_code: 1, stderr: "flaky\nflaky" }, rules);
+    const b = classifyOutcome({ exit_code: 1, stderr: "flaky\nflaky" }, rules);
+    expect(a).toEqual(b);
+    expect(a.rule).toBe("x.flaky");
+  });
+});

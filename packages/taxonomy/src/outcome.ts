@@ -1,6 +1,11 @@
 import type { OutcomeCode, RecoveryAction } from "./codes.js";
 import { normalizeStderr } from "./normalize.js";
-import { hasInstallLog, isInstallCommand, isProgressLine } from "./rules/context.js";
+import {
+  endsWithInstall,
+  hasInstallLog,
+  isInstallCommand,
+  isProgressLine,
+} from "./rules/context.js";
 import { OUTCOME_RULES, type OutcomeRule } from "./rules/index.js";
 import type { CommandOutcomeInput } from "./schemas.js";
 
@@ -111,7 +116,7 @@ export function classifyOutcome(
       : result("TIMEOUT", reason, null, null, [head, `${why}: the command ran out of time`]);
   }
   const best = matches[0];
-  const fallback = fallbackFor(exit, install);
+  const fallback = fallbackFor(exit, install && endsWithInstall(o.command, lines));
   if (best && (!fallback || best.rule.priority > fallback.priority)) return fromRule(best, [head]);
   if (fallback) {
     // A weaker line of the same category still names what the exit code implies.

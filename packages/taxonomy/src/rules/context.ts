@@ -19,6 +19,17 @@ export function isInstallCommand(command: string | undefined): boolean {
   return command !== undefined && INSTALL_COMMAND.test(command.toLowerCase());
 }
 
+/**
+ * True when the step that failed is the install: the last link of a `a && b; c` chain, or, with
+ * no command known, a log that shows an install. "pip install -r r.txt && python app.py" failing
+ * in app.py is not an install failure.
+ */
+export function endsWithInstall(command: string | undefined, lines: readonly string[]): boolean {
+  if (command === undefined || command.trim() === "") return hasInstallLog(lines);
+  const links = command.split(/&&|\|\||;|\n/).filter((l) => l.trim() !== "");
+  return isInstallCommand(links.at(-1));
+}
+
 /** True when some line of the normalised log is an install tool's progress header. */
 export function hasInstallLog(lines: readonly string[]): boolean {
   return lines.some((l) => INSTALL_LOG.test(l));

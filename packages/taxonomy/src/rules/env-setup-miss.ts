@@ -152,7 +152,8 @@ export const ENV_SETUP_MISS_RULES = defineRules("ENV_SETUP_MISS", P.environment,
   },
   {
     id: "node.local_module_missing",
-    pattern: /cannot find module '(\.{1,2}\/|\/|[a-z]:[\\/])/,
+    pattern:
+      /cannot find module '(\.{1,2}\/|\/|[a-z]:[\\/])|can't resolve '\.{1,2}\/|failed to resolve import "\.{1,2}\//,
     means: "a project file the program loads does not exist (not built or wrong directory)",
     priority: 46,
   },

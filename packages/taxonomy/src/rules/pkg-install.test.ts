@@ -140,6 +140,8 @@ const EXAMPLES: Record<string, string> = {
   "yarn.dependency_script_failed": "error /srv/web/node_modules/canvas: Command failed.",
   "pip.uninstall_blocked":
     "ERROR: Cannot uninstall 'PyYAML'. It is a distutils installed project and thus we cannot accurately determine which files belong to it",
+  "bundler.unresolved_package":
+    "Module not found: Error: Can't resolve 'react-router-dom' in '/app/src'",
 };
 
 describe("PKG_INSTALL rules", () => {

@@ -505,4 +505,12 @@ export const PKG_INSTALL_RULES = defineRules("PKG_INSTALL", P.install, [
       /cannot uninstall '[^']+'\. it is a distutils installed project|because of http error \d+/,
     means: "pip cannot replace a system-installed package, or the index returned an HTTP error",
   },
+
+  {
+    id: "bundler.unresolved_package",
+    pattern:
+      /module not found: error: can't resolve '[^./'][^']*'|failed to resolve import "[^./"][^"]*" from|could not resolve "[^./"][^"]*"|rollup failed to resolve import "[^./"]/,
+    means: "the bundler cannot find an imported package: it is not installed",
+    priority: 45,
+  },
 ]);
