@@ -1,11 +1,6 @@
 import type { OutcomeCode, RecoveryAction } from "./codes.js";
 import { normalizeStderr } from "./normalize.js";
-import {
-  endsWithInstall,
-  hasInstallLog,
-  isInstallCommand,
-  isProgressLine,
-} from "./rules/context.js";
+import { endsWithInstall, hasInstallLog, isProgressLine } from "./rules/context.js";
 import { OUTCOME_RULES, type OutcomeRule } from "./rules/index.js";
 import type { CommandOutcomeInput } from "./schemas.js";
 
@@ -103,7 +98,10 @@ export function classifyOutcome(
 ): OutcomeClassification {
   const exit = Number.isFinite(o.exit_code) ? (o.exit_code as number) : 0;
   const lines = normalizeStderr(typeof o.stderr === "string" ? o.stderr : "").split("\n");
-  const install = isInstallCommand(o.command) || hasInstallLog(lines);
+  // An install is under way when the failing link of the command installs, or the log shows
+  // an install tool at work; only the former lets a bare failure default to PKG_INSTALL.
+  const installStep = endsWithInstall(o.command, lines);
+  const install = installStep || hasInstallLog(lines);
   const matches = matchRules(lines, rules, install);
   const head = describeCommand(o, exit);
 
@@ -116,7 +114,7 @@ export function classifyOutcome(
       : result("TIMEOUT", reason, null, null, [head, `${why}: the command ran out of time`]);
   }
   const best = matches[0];
-  const fallback = fallbackFor(exit, install && endsWithInstall(o.command, lines));
+  const fallback = fallbackFor(exit, installStep);
   if (best && (!fallback || best.rule.priority > fallback.priority)) return fromRule(best, [head]);
   if (fallback) {
     // A weaker line of the same category still names what the exit code implies.
