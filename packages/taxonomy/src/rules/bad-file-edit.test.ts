@@ -60,6 +60,7 @@ const EXAMPLES: Record<string, string> = {
   "template.syntax_error": "jinja2.exceptions.TemplateSyntaxError: unexpected '}'",
   "k8s.manifest_invalid":
     'error: error validating "deploy.yaml": error validating data: ValidationError(Deployment.spec): unknown field "replica"',
+  "make.missing_separator_localised": "GNUmakefile:4: *** fehlender Trenner.  Schluss.",
 };
 
 describe("BAD_FILE_EDIT rules", () => {

@@ -252,4 +252,11 @@ export const BAD_FILE_EDIT_RULES = defineRules("BAD_FILE_EDIT", P.badEdit, [
       /error validating data: validationerror|invalid workflow file|go: errors parsing go\.mod/,
     means: "a manifest or module file fails its schema",
   },
+
+  {
+    id: "make.missing_separator_localised",
+    pattern:
+      /\*\*\* ?(fehlender trenner|séparateur manquant|falta un separador|faltando separador|пропущен разделитель|遗漏分隔符|分離記号を欠いています)/,
+    means: "a Makefile recipe line is not indented with a tab (localised make)",
+  },
 ]);

@@ -73,6 +73,9 @@ const EXAMPLES: Record<string, string> = {
   "toolchain.runtime_mismatch": "Error: error:0308010C:digital envelope routines::unsupported",
   "launcher.interpreter_missing":
     "Fatal error in launcher: Unable to create process using '\"C:\\Python39\\python.exe\"'",
+  "windows.path_not_found_localised": "Das System kann den angegebenen Pfad nicht finden.",
+  "powershell.command_not_found_localised":
+    'Die Benennung "gradle" wurde nicht als Name eines Cmdlet, einer Funktion, einer Skriptdatei oder eines ausführbaren Programms erkannt.',
 };
 
 describe("ENV_SETUP_MISS rules", () => {

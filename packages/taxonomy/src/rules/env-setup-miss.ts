@@ -299,4 +299,18 @@ export const ENV_SETUP_MISS_RULES = defineRules("ENV_SETUP_MISS", P.environment,
     means: "a launcher's interpreter or the platform's developer tools are missing",
     priority: 35,
   },
+
+  {
+    id: "windows.path_not_found_localised",
+    pattern:
+      /das system kann (den angegebenen pfad|die angegebene datei) nicht finden|le chemin d'accès spécifié est introuvable|le fichier spécifié est introuvable|el sistema no puede encontrar (la ruta|el archivo) especificad[oa]|o sistema não pode encontrar o (caminho|arquivo) especificado|системе не удается найти указанный (путь|файл)/,
+    means: "Windows cannot find the path or file (localised)",
+    priority: 22,
+  },
+  {
+    id: "powershell.command_not_found_localised",
+    pattern:
+      /wurde nicht als name eines cmdlet|n'est pas reconnu comme nom d'applet de commande|no se reconoce como nombre de un cmdlet|não é reconhecido como nome de cmdlet|не распознано как имя командлета|项识别为 cmdlet|用語として認識されません/,
+    means: "PowerShell cannot find the command (localised)",
+  },
 ]);
