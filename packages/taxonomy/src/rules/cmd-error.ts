@@ -8,7 +8,7 @@ export const CMD_ERROR_RULES = defineRules("CMD_ERROR", P.command, [
   {
     id: "resource.out_of_memory",
     pattern:
-      /killed signal terminated program|internal compiler error: killed|javascript heap out of memory|fatalprocessoutofmemory|reportoomfailure|out of memory|cannot allocate memory|memoryerror|oom-?kill|^killed$|: killed$|^killed\b.*\(program \S+\)|exited with code 137|exit code:? 137|exit status 137|interrupted by signal 9|sigkill|^error 137$|signal: killed|std::bad_alloc/,
+      /killed signal terminated program|internal compiler error: killed|javascript heap out of memory|fatalprocessoutofmemory|reportoomfailure|out of memory|cannot allocate memory|memoryerror|oom-?kill|^killed$|: killed$|^killed\b.*\(program \S+\)|exited with code 137|exit code:? 137|exit status 137|interrupted by signal 9|sigkill|^error 137$|signal: killed|std::bad_alloc|outofmemoryerror|java heap space|gc overhead limit exceeded|killed process \d+|\benomem\b|daemon disappeared unexpectedly/,
     means: "the process was killed for lack of memory (exit 137, OOM killer)",
     priority: 80,
   },

@@ -76,6 +76,7 @@ const EXAMPLES: Record<string, string> = {
   "windows.path_not_found_localised": "Das System kann den angegebenen Pfad nicht finden.",
   "powershell.command_not_found_localised":
     'Die Benennung "gradle" wurde nicht als Name eines Cmdlet, einer Funktion, einer Skriptdatei oder eines ausführbaren Programms erkannt.',
+  "toolchain.not_installed": "error: toolchain '1.79.0-x86_64-unknown-linux-gnu' is not installed",
 };
 
 describe("ENV_SETUP_MISS rules", () => {

@@ -313,4 +313,12 @@ export const ENV_SETUP_MISS_RULES = defineRules("ENV_SETUP_MISS", P.environment,
       /wurde nicht als name eines cmdlet|n'est pas reconnu comme nom d'applet de commande|no se reconoce como nombre de un cmdlet|não é reconhecido como nome de cmdlet|не распознано как имя командлета|项识别为 cmdlet|用語として認識されません/,
     means: "PowerShell cannot find the command (localised)",
   },
+
+  {
+    id: "toolchain.not_installed",
+    pattern:
+      /toolchain '[^']+' is not installed|reference assemblies for .* were not found|msb3644|detected dubious ownership in repository/,
+    means: "the toolchain, SDK pack or repository ownership the command needs is not set up",
+    priority: 35,
+  },
 ]);

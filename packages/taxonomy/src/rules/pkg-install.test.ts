@@ -142,6 +142,15 @@ const EXAMPLES: Record<string, string> = {
     "ERROR: Cannot uninstall 'PyYAML'. It is a distutils installed project and thus we cannot accurately determine which files belong to it",
   "bundler.unresolved_package":
     "Module not found: Error: Can't resolve 'react-router-dom' in '/app/src'",
+  "python.distribution_not_found":
+    "pkg_resources.DistributionNotFound: The 'wheelhouse>=2' distribution was not found and is required by mytool",
+  "node.abi_mismatch":
+    "Error: The module '/app/node_modules/argon2/build/argon2.node' was compiled against a different Node.js version using NODE_MODULE_VERSION 108.",
+  "ruby.cannot_load_gem": "<internal:rubygems>: cannot load such file -- nokogiri (LoadError)",
+  "composer.autoload_missing":
+    "PHP Warning:  require(/var/www/vendor/autoload.php): Failed to open stream: No such file or directory in /var/www/index.php on line 3",
+  "java.dependency_package_missing":
+    "src/main/java/App.java:3: error: package org.apache.commons.text does not exist",
 };
 
 describe("PKG_INSTALL rules", () => {

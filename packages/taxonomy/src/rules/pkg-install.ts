@@ -362,7 +362,7 @@ export const PKG_INSTALL_RULES = defineRules("PKG_INSTALL", P.install, [
   },
   {
     id: "nuget.restore_failed",
-    pattern: /unable to find package \S+|nu1101|nu1102|nu1301/,
+    pattern: /unable to find package \S+|error nu1\d{3}:/,
     means: "NuGet cannot find or download a package",
   },
   // any package manager: a network failure while an install runs is an install failure
@@ -512,5 +512,37 @@ export const PKG_INSTALL_RULES = defineRules("PKG_INSTALL", P.install, [
       /module not found: error: can't resolve '[^./'][^']*'|failed to resolve import "[^./"][^"]*" from|could not resolve "[^./"][^"]*"|rollup failed to resolve import "[^./"]/,
     means: "the bundler cannot find an imported package: it is not installed",
     priority: 45,
+  },
+
+  {
+    id: "python.distribution_not_found",
+    pattern:
+      /distributionnotfound: the '.*' distribution was not found|pkg_resources\.versionconflict|packagenotfounderror: |compiled against (api|abi) version|numpy\.core\.multiarray failed to import/,
+    means: "an installed Python distribution is missing or built for another version",
+    priority: 45,
+  },
+  {
+    id: "node.abi_mismatch",
+    pattern: /was compiled against a different node\.js version using node_module_version/,
+    means: "a native dependency must be rebuilt or reinstalled for this Node.js",
+    priority: 50,
+  },
+  {
+    id: "ruby.cannot_load_gem",
+    pattern: /cannot load such file -- [^./]/,
+    means: "a required gem is not installed",
+    priority: 45,
+  },
+  {
+    id: "composer.autoload_missing",
+    pattern: /vendor[/\\]autoload\.php.*(failed to open stream|no such file)/,
+    means: "composer dependencies were never installed (vendor/ is missing)",
+    priority: 50,
+  },
+  {
+    id: "java.dependency_package_missing",
+    pattern: /error: package [\w.]+ does not exist/,
+    means: "a Java dependency is not on the classpath",
+    priority: 40,
   },
 ]);
