@@ -60,6 +60,11 @@ describe("classifyOutcome: exit codes and the timeout flag", () => {
     );
     expect(c.rule).toBe("cmd.not_recognized");
   });
+  it("Windows NTSTATUS exit codes: a missing DLL is the environment, an access violation a crash", () => {
+    expect(run("", -1073741515, "app.exe").category).toBe("ENV_SETUP_MISS");
+    expect(run("", 3221225781, "app.exe").category).toBe("ENV_SETUP_MISS");
+    expect(run("", 3221225477, "app.exe").reason).toBe("CMD_ERROR:access_violation_0xc0000005");
+  });
   it("with no rule and an ordinary exit code it is CMD_ERROR", () => {
     const c = run("something odd happened", 3);
     expect(c).toMatchObject({
