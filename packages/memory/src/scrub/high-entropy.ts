@@ -12,8 +12,10 @@ import type { FinderRule, SecretSpan } from "./rule.js";
 const minLength = 24;
 // base64 / base64url runs; '=' only as trailing padding so `key=value` splits at the '='.
 const token = /(?<![A-Za-z0-9+/_=-])[A-Za-z0-9+/_-]{24,}={0,2}/g;
-// Digests named as such: sha256:<hex>, sha512-<base64> (SRI), h1:<base64> (go.sum), md5=.
-const digestBefore = /(?:sha(?:1|224|256|384|512)|md5|h1)[:=-]$|integrity["']?[:=]\s?["']?$/i;
+// Digests named as such: sha256:<hex>, sha512-<base64> (SRI), h1:<base64> (go.sum), md5=; and
+// SSH public keys (ssh-ed25519 AAAA...), which are published on purpose.
+const digestBefore =
+  /(?:sha(?:1|224|256|384|512)|md5|h1)[:=-]$|integrity["']?[:=]\s?["']?$|(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-nistp\d{3}) $/i;
 const digestPrefix = /^(?:sha(?:1|224|256|384|512)|md5)[-_]/i;
 
 /**
@@ -43,7 +45,7 @@ export function findHighEntropy(text: string): SecretSpan[] {
   const runs = new RegExp(token.source, "g");
   for (let m = runs.exec(text); m !== null; m = runs.exec(text)) {
     const run = m[0];
-    if (digestPrefix.test(run) || digestBefore.test(text.slice(Math.max(0, m.index - 12), m.index)))
+    if (digestPrefix.test(run) || digestBefore.test(text.slice(Math.max(0, m.index - 20), m.index)))
       continue;
     if (isHighEntropy(run)) {
       spans.push({ start: m.index, end: m.index + run.length });

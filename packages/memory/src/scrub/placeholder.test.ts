@@ -6,6 +6,7 @@ describe("isPlaceholder", () => {
     for (const v of [
       "changeme",
       "PASSWORD",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal ${VAR} placeholder is the point
       "${DB_PASSWORD}",
       "$DB_PASSWORD",
       "%API_KEY%",

@@ -300,6 +300,8 @@ export const NEAR_MISS_GENERATORS: Readonly<Record<string, (rng: Rng) => string>
   docker_digest: (rng) => `ghcr.io/org/image@sha256:${randomString(rng, HEX, 64)}`,
   sri_integrity: (rng) => `"integrity": "sha512-${randomBytes(rng, 64).toString("base64")}"`,
   go_sum: (rng) => `golang.org/x/text v0.14.0 h1:${randomBytes(rng, 32).toString("base64")}`,
+  ssh_public_key: (rng) =>
+    `ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI${randomBytes(rng, 32).toString("base64").replace(/=+$/, "")} ci@runner`,
   uuid: (rng) => {
     const h = randomString(rng, HEX, 32);
     return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20)}`;
