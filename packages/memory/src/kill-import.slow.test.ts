@@ -1,0 +1,13 @@
+import { describe, it } from "vitest";
+import { backends, tempDir } from "./test-support/backends.js";
+import { checkKilledImports } from "./test-support/kill-import.js";
+
+const dir = tempDir();
+
+describe.each(backends())("an import killed with SIGKILL many times on $name", (backend) => {
+  it("leaves whole batches and a sound index, and resumes without doubling (30 kills)", {
+    timeout: 600_000,
+  }, async () => {
+    await checkKilledImports(backend.url(), dir, 30);
+  });
+});
