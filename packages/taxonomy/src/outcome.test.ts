@@ -230,6 +230,24 @@ describe("classifyOutcome: evidence and custom rule tables", () => {
   });
 });
 
+describe("classifyOutcome: a syntax error's location decides who is to blame", () => {
+  it("in a published dependency: the runtime is too old (ENV_SETUP_MISS)", () => {
+    const stderr =
+      "/srv/app/node_modules/fancy-lib/index.js:12\n  const x = a ?? b;\n              ^\n\nSyntaxError: Unexpected token '?'";
+    expect(run(stderr, 1, "node server.js").rule).toBe("runtime.syntax_in_dependency");
+  });
+  it("in the project, even with library frames above it: the file (BAD_FILE_EDIT)", () => {
+    const stderr = [
+      "/usr/lib/python3/site-packages/_pytest/python.py:617: in _importtestmodule",
+      "    mod = import_path(self.path)",
+      'E     File "/work/tests/test_api.py", line 20',
+      "E       assert x",
+      "E   IndentationError: unexpected indent",
+    ].join("\n");
+    expect(run(stderr, 2, "pytest").category).toBe("BAD_FILE_EDIT");
+  });
+});
+
 describe("classifyOutcome: chained commands and caller regexes", () => {
   it("an install that succeeded before a failing script does not make the failure PKG_INSTALL", () => {
     const stderr =

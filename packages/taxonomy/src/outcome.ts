@@ -3,6 +3,7 @@ import { normalizeStderr } from "./normalize.js";
 import { endsWithInstall, hasInstallLog, isProgressLine } from "./rules/context.js";
 import { EXIT_CODES } from "./rules/exit-codes.js";
 import { OUTCOME_RULES, type OutcomeRule } from "./rules/index.js";
+import { AFTER_WINDOW } from "./rules/rule.js";
 import type { CommandOutcomeInput } from "./schemas.js";
 
 /** The category of one failed command, the rule that decided it and the line it matched. */
@@ -148,6 +149,7 @@ function matchRules(
       const line = lines[index]!;
       if (!line || isProgressLine(line)) continue;
       if (!test(rule.pattern, line) || (rule.unless && test(rule.unless, line))) continue;
+      if (rule.after && !precededBy(lines, index, rule.after)) continue;
       matches.push({ rule, line, index });
       break; // the earliest line per rule is enough
     }
@@ -158,6 +160,12 @@ function matchRules(
       CATEGORY_RANK[a.rule.category] - CATEGORY_RANK[b.rule.category] ||
       a.index - b.index,
   );
+}
+
+function precededBy(lines: readonly string[], index: number, re: RegExp): boolean {
+  for (let i = Math.max(0, index - AFTER_WINDOW); i < index; i++)
+    if (test(re, lines[i]!)) return true;
+  return false;
 }
 
 // A caller's pattern may carry the g or y flag, which makes test() stateful: start afresh each time.

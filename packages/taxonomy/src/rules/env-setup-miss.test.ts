@@ -77,6 +77,8 @@ const EXAMPLES: Record<string, string> = {
   "powershell.command_not_found_localised":
     'Die Benennung "gradle" wurde nicht als Name eines Cmdlet, einer Funktion, einer Skriptdatei oder eines ausführbaren Programms erkannt.',
   "toolchain.not_installed": "error: toolchain '1.79.0-x86_64-unknown-linux-gnu' is not installed",
+  "runtime.syntax_in_dependency":
+    '  File "/usr/lib/python3.6/site-packages/newlib/core.py", line 88\n    match command:\n          ^\nSyntaxError: invalid syntax',
 };
 
 describe("ENV_SETUP_MISS rules", () => {

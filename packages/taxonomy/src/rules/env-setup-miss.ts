@@ -321,4 +321,15 @@ export const ENV_SETUP_MISS_RULES = defineRules("ENV_SETUP_MISS", P.environment,
     means: "the toolchain, SDK pack or repository ownership the command needs is not set up",
     priority: 35,
   },
+
+  {
+    id: "runtime.syntax_in_dependency",
+    pattern: /(^|[ :|>\]])(syntaxerror|indentationerror): /,
+    // the location header of the parse error, not any frame: Python's `File "...", line N`
+    // (frames add ", in f") or Node's `path:line`
+    after:
+      /^(e )?file "[^"]*[/\\](site|dist)-packages[/\\][^"]*", line \d+$|^\S*[/\\]node_modules[/\\]\S+:\d+$/,
+    means: "a published dependency does not parse: the runtime is too old for it",
+    priority: 45,
+  },
 ]);

@@ -18,7 +18,12 @@ export interface OutcomeRule {
   unless?: RegExp;
   /** Only fire when the command or the log shows a package install under way. */
   when?: "install";
+  /** Only fire when one of the AFTER_WINDOW lines just before the match matches this (e.g. a file path in a dependency). */
+  after?: RegExp;
 }
+
+/** How many lines before a match an `after` pattern may be found. */
+export const AFTER_WINDOW = 8;
 
 /** A table entry as written in `rules/<category>.ts`: category and priority come from the table. */
 export type OutcomeRuleEntry = Omit<OutcomeRule, "category" | "priority"> & { priority?: number };
