@@ -32,13 +32,31 @@ export interface FailureStore {
   readonly url: string;
   /** Whether search uses FTS5 (false: the LIKE fallback). */
   readonly fts: boolean;
+  /**
+   * Validate, scrub and store one row; a row with the substance of an earlier one is stored as
+   * its occurrence. @example (await store.record(row)).message // "second death, see failure:12"
+   */
   record(row: FailureRowInput): Promise<RecordResult>;
+  /**
+   * Import a JSONL file of rows: validated whole first, then written in batches; one result per
+   * non-blank line, in order. Re-running the same file adds nothing.
+   * @example for await (const r of store.importJsonl("rows.jsonl")) console.log(r.line, r.id)
+   */
   importJsonl(path: string, opts?: ImportOptions): AsyncIterable<ImportLineResult>;
+  /**
+   * Store a sharper row that replaces `id` (which must exist and not be superseded yet).
+   * @example (await store.supersede(12, sharper)).supersedes // 12
+   */
   supersede(id: number, row: FailureRowInput): Promise<RecordResult & { supersedes: number }>;
+  /** The row, its occurrences and its supersession chain. @example (await store.history(12)).chain */
   history(id: number): Promise<FailureHistory>;
+  /** Every row in id order, paged. @example for await (const row of store.exportRows()) ... */
   exportRows(): AsyncIterable<ExportedRow>;
+  /** Rows ranked by relevance to `text`. @example await store.search("pip timeout", { limit: 5 }) */
   search(text: string, opts?: { limit?: number }): Promise<SearchHit[]>;
+  /** Cited, token-capped dead branches for a task. @example (await store.priorArt(task)).ids */
   priorArt(task: string, opts?: { maxTokens?: number }): Promise<PriorArt>;
+  /** Close the client. */
   close(): void;
 }
 
