@@ -1,5 +1,6 @@
 import type { Client } from "@libsql/client";
 import { toStoreError } from "./driver-error.js";
+import { MemoryStoreError } from "./errors.js";
 import { lineReader, parseJsonLine } from "./lines.js";
 import { retryBusy } from "./retry.js";
 import { type PreparedRow, prepareRow, validateRow } from "./row.js";
@@ -113,7 +114,13 @@ async function writeBatch(
         "write",
       ),
     );
-    return read!.rows.map((r, i) => ({
+    if (read?.rows.length !== batch.length) {
+      throw new MemoryStoreError(
+        "FAILED",
+        `import into ${url}: ${read?.rows.length} of ${batch.length} lines read back`,
+      );
+    }
+    return read.rows.map((r, i) => ({
       line: batch[i]!.line,
       id: Number(r.id),
       occurrence_of: r.occurrence_of === null ? null : Number(r.occurrence_of),
