@@ -95,8 +95,11 @@ export function buildSignals(o: {
   passed: boolean;
   tests: TestResult[];
   outcomes: CommandOutcome[];
+  /** Commands issued, exit code known or not (default: the outcomes). */
+  issued?: number;
   budgetTurns?: number | undefined;
 }): FailureSignals {
+  const commands = Math.max(o.issued ?? 0, o.outcomes.length);
   const signals: FailureSignals = {
     task_id: o.taskId,
     required_milestones: [],
@@ -105,8 +108,8 @@ export function buildSignals(o: {
     arm: {
       task_success: o.passed,
       test_success: o.passed,
-      commands: o.outcomes.length,
-      executed_commands: o.outcomes.length,
+      commands,
+      executed_commands: commands,
       denied_commands: 0,
       blocked_dangerous_actions: [],
       unnecessary_blocks: [],

@@ -25,6 +25,8 @@ export interface EpisodeReading {
   /** The last command the agent issued that never got a result (the run stopped during it). */
   pending?: { turn: number; command: string };
   episodes: number;
+  /** Commands the agent issued, with a result or not. */
+  issued: number;
 }
 
 /**
@@ -36,7 +38,7 @@ export async function readEpisodes(dir: string, notes: string[]): Promise<Episod
     .map((name) => ({ name, n: /^episode-(\d+)$/.exec(name)?.[1] }))
     .filter((e): e is { name: string; n: string } => e.n !== undefined)
     .sort((a, b) => Number(a.n) - Number(b.n));
-  const reading: EpisodeReading = { outcomes: [], episodes: names.length };
+  const reading: EpisodeReading = { outcomes: [], episodes: names.length, issued: 0 };
   for (const { name, n } of names) {
     const turn = Number(n);
     const response = await noted(notes, () =>
@@ -52,6 +54,7 @@ export async function readEpisodes(dir: string, notes: string[]): Promise<Episod
     for (const call of calls) {
       const command = commandOf(call.input);
       if (command === undefined) continue;
+      reading.issued++;
       const result = results.find((r) => r.tool_use_id != null && r.tool_use_id === call.id);
       if (!result) {
         reading.pending = { turn, command };

@@ -141,6 +141,7 @@ describe("ingestHarbor", () => {
       timed_out: true,
     });
     expect(t?.meta.last_failing_step).toBe("python train.py");
+    expect(t?.signals.arm).toMatchObject({ commands: 2, executed_commands: 2 });
   });
 
   it("flags provider errors as harness errors and keeps them out of the pass rate", async () => {

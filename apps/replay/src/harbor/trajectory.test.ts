@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { outcomesFromTrajectory } from "./trajectory.js";
+import { commandsInTrajectory, outcomesFromTrajectory } from "./trajectory.js";
 
 const step = (id: number, calls: object[], results: object[], extra?: object) => ({
   step_id: id,
@@ -78,11 +78,15 @@ describe("outcomesFromTrajectory", () => {
       ],
     };
     expect(outcomesFromTrajectory(doc)).toEqual([]);
+    expect(commandsInTrajectory(doc)).toBe(2);
   });
 
   it("tolerates a document of the wrong shape", () => {
     expect(outcomesFromTrajectory(null)).toEqual([]);
     expect(outcomesFromTrajectory({ steps: "nope" })).toEqual([]);
     expect(outcomesFromTrajectory({ steps: [1, null, { tool_calls: [null] }] })).toEqual([]);
+    expect(
+      commandsInTrajectory({ steps: [1, null, { tool_calls: [null, { arguments: {} }] }] }),
+    ).toBe(0);
   });
 });

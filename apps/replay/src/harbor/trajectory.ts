@@ -46,6 +46,22 @@ export function outcomesFromTrajectory(doc: unknown): CommandOutcome[] {
   return out;
 }
 
+/**
+ * How many commands the agent issued in a trajectory, known exit code or not (terminus-2's
+ * keystrokes count too): the arm's command count.
+ * @example commandsInTrajectory({ steps: [{ tool_calls: [{ arguments: { keystrokes: "ls\n" } }] }] }) // 1
+ */
+export function commandsInTrajectory(doc: unknown): number {
+  const steps = isObj(doc) && Array.isArray(doc.steps) ? doc.steps : [];
+  let n = 0;
+  for (const step of steps) {
+    if (!isObj(step) || !Array.isArray(step.tool_calls)) continue;
+    for (const call of step.tool_calls)
+      if (isObj(call) && commandOf(call.arguments) !== undefined) n++;
+  }
+  return n;
+}
+
 function commandOf(args: unknown): string | undefined {
   const a = typeof args === "string" ? safeParse(args) : args;
   if (!isObj(a)) return undefined;

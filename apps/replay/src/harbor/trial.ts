@@ -7,7 +7,7 @@ import type { HarnessCause, IngestedTrial, SkippedTrial } from "../ingest-types.
 import { readCommandDirs } from "./command-dirs.js";
 import { readEpisodes } from "./episodes.js";
 import { type HarborTrialResult, harborTrialResultSchema } from "./schemas.js";
-import { outcomesFromTrajectory } from "./trajectory.js";
+import { commandsInTrajectory, outcomesFromTrajectory } from "./trajectory.js";
 import { readVerifier } from "./verifier.js";
 
 /** Job-level facts a trial may fall back on. */
@@ -44,7 +44,7 @@ export async function readHarborTrial(
   const passed = verifier.reward !== undefined && verifier.reward > 0;
   if (verifier.reward === undefined && !cause)
     notes.push(`${dir}: no reward recorded (counted as failed)`);
-  const outcomes = await readAgentOutcomes(join(dir, "agent"), notes, cause);
+  const { outcomes, issued } = await readAgentOutcomes(join(dir, "agent"), notes, cause);
   const agentConfig = result.config?.agent;
   const trialId = result.trial_name || name;
   const signals = buildSignals({
@@ -52,6 +52,7 @@ export async function readHarborTrial(
     passed,
     tests: verifier.tests,
     outcomes,
+    issued,
     budgetTurns: budgetFrom(agentConfig?.kwargs) ?? ctx.budgetTurns,
   });
   const trial: IngestedTrial = {
@@ -97,18 +98,22 @@ async function causeOf(
 /**
  * The agent's commands from wherever it left them: an ATIF trajectory, per-episode tool
  * results, or command-N folders (the first source that yields any outcome). A command the
- * harness cut off with a timeout becomes a timed-out outcome.
+ * harness cut off with a timeout becomes a timed-out outcome. `issued` also counts the
+ * commands whose exit code nobody recorded.
  */
 async function readAgentOutcomes(
   agentDir: string,
   notes: string[],
   cause: HarnessCause | undefined,
-): Promise<CommandOutcome[]> {
+): Promise<{ outcomes: CommandOutcome[]; issued: number }> {
+  let issued = 0;
   const trajectory = await noted(notes, () => readFileSafe(join(agentDir, "trajectory.json")));
   if (trajectory) {
     try {
-      const outcomes = outcomesFromTrajectory(JSON.parse(trajectory.bytes.toString("utf8")));
-      if (outcomes.length) return outcomes;
+      const doc: unknown = JSON.parse(trajectory.bytes.toString("utf8"));
+      const outcomes = outcomesFromTrajectory(doc);
+      issued = commandsInTrajectory(doc);
+      if (outcomes.length) return { outcomes, issued };
     } catch (err) {
       notes.push(`${join(agentDir, "trajectory.json")}: invalid JSON (${(err as Error).message})`);
     }
@@ -118,6 +123,7 @@ async function readAgentOutcomes(
   if (episodes.pending && cause?.category === "TIMEOUT") {
     outcomes.push(makeOutcome({ ...episodes.pending, exitCode: 0, timedOut: true }));
   }
-  if (outcomes.length) return outcomes;
-  return readCommandDirs(agentDir, notes);
+  issued = Math.max(issued, episodes.issued);
+  if (outcomes.length) return { outcomes, issued };
+  return { outcomes: await readCommandDirs(agentDir, notes), issued };
 }
