@@ -91,3 +91,15 @@ describe("a 10 MB stderr", () => {
     expect(classifyOutcome({ exit_code: 139, stderr }).category).toBe("CMD_ERROR");
   });
 });
+
+describe("a huge command", () => {
+  it("(a megabyte heredoc) classifies by its stderr", () => {
+    const command = `cat > data.txt <<'EOF'\n${"apt-get a b c ".repeat(80_000)}\nEOF\npython run.py`;
+    const c = classifyOutcome({
+      command,
+      exit_code: 1,
+      stderr: "Segmentation fault (core dumped)",
+    });
+    expect(c.rule).toBe("process.crashed");
+  });
+});

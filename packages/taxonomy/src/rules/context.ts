@@ -3,7 +3,7 @@
 
 // A command that installs packages, whatever the ecosystem. Matched on the lower-cased command.
 const INSTALL_COMMAND =
-  /(^|[\s;&|(])((pip[\d.]*|python[\d.]* -m pip|uv( pip)?|poetry|pipenv|pdm|conda|mamba|micromamba) (install|add|sync|lock|create|update|env (create|update))\b|(npm|pnpm|yarn|bun|cnpm) (install|i|ci|add|update|up|upgrade)\b|(npm|pnpm|yarn)\s*($|[;&|])|(apt-get|apt|aptitude|yum|dnf|microdnf|zypper|apk|brew|port|choco|winget|snap|pkg) (\S+ )*(install|add|update|upgrade)\b|pacman -s|gem install\b|bundle( install)?\s*($|[;&|])|composer (install|require|update)\b|cargo (install|fetch|update|generate-lockfile)\b|go (get|install|mod (download|tidy))\b|mvn .*dependency:|dotnet (restore|add .* package)\b|nuget (install|restore)\b|cpanm? |opam install\b|cabal install\b|rustup (toolchain )?install\b)/;
+  /(^|[\s;&|('"])((pip[\d.]*|pipx|python[\d.]* -m pip|uv( pip)?|poetry|pipenv|pdm|conda|mamba|micromamba) (install|download|add|sync|lock|create|update|env (create|update))\b|install\.packages\(|luarocks install\b|(npm|pnpm|yarn|bun|cnpm) (install|i|ci|add|update|up|upgrade)\b|(npm|pnpm|yarn)\s*($|[;&|])|(apt-get|apt|aptitude|yum|dnf|microdnf|zypper|apk|brew|port|choco|winget|snap|pkg) (\S+ )*(install|add|update|upgrade)\b|pacman -s|gem install\b|bundle( install)?\s*($|[;&|])|composer (install|require|update)\b|cargo (install|fetch|update|generate-lockfile)\b|go (get|install|mod (download|tidy))\b|mvn .*dependency:|dotnet (restore|add .* package)\b|nuget (install|restore)\b|cpanm? |opam install\b|cabal install\b|rustup (toolchain )?install\b)/;
 
 // Lines a package manager prints while it works: they mark an install log.
 const INSTALL_LOG =
@@ -16,7 +16,8 @@ const NOT_PROGRESS = /error|fail|fatal|exception|denied|not found|timed ?out|ref
 
 /** True when the command line is a package install. */
 export function isInstallCommand(command: string | undefined): boolean {
-  return command !== undefined && INSTALL_COMMAND.test(command.toLowerCase());
+  // A command can be a megabyte heredoc: its head says what it runs.
+  return command !== undefined && INSTALL_COMMAND.test(command.slice(0, 2048).toLowerCase());
 }
 
 /**
