@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { BASE64, NEAR_MISS_GENERATORS, randomString, seededRng } from "../test-support/secrets.js";
+import {
+  BASE64,
+  BASE64URL,
+  NEAR_MISS_GENERATORS,
+  randomString,
+  seededRng,
+} from "../test-support/secrets.js";
 import {
   decodesToText,
+  isNameLike,
   isWordLike,
   looksGenerated,
   randomEntropy,
@@ -59,6 +66,27 @@ describe("isWordLike", () => {
       isWordLike,
     );
     expect(wordy.length).toBeLessThan(3);
+  });
+});
+
+describe("isNameLike", () => {
+  it("holds for kebab, snake and path names with numbers and hashes", () => {
+    for (const s of [
+      "g-cmd-rust-e0308-aoc-two-versions",
+      "conbench-deployment-557f8bb6db-xfwzm",
+      "com/glideinWMS/glideinwms/pull/8",
+      "_temp/2ebaae87-89a5-4916-938e-2626f48f6aef",
+    ]) {
+      expect(isNameLike(s), s).toBe(true);
+    }
+  });
+
+  it("rarely holds for random base64url with separators", () => {
+    const rng = seededRng(13);
+    const named = Array.from({ length: 2000 }, () => randomString(rng, BASE64URL, 32)).filter(
+      isNameLike,
+    );
+    expect(named.length).toBeLessThan(3);
   });
 });
 

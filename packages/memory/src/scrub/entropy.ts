@@ -82,6 +82,20 @@ export function isWordLike(s: string): boolean {
   );
 }
 
+const nameSegment =
+  /^(?:[a-z]{0,16}|[A-Z]?[a-z]{1,15}|[A-Z]{1,8}|[A-Za-z]{1,12}|[a-z0-9]{1,10}|[0-9a-f]{1,64}|[0-9]{1,16})$/;
+
+/**
+ * True when `s` is made of three or more short name-like parts joined by - _ . or /: kebab and
+ * snake names with numbers (`g-cmd-rust-e0308-two-versions`, `api-557f8bb6db-xfwzm`), paths
+ * (`com/glideinWMS/glideinwms/pull/8`, `_temp/<uuid>`). A random token's parts mix cases and
+ * digits, so all of them passing is rare.
+ */
+export function isNameLike(s: string): boolean {
+  const parts = s.split(/[-_./]/);
+  return parts.length >= 3 && parts.every((p) => nameSegment.test(p));
+}
+
 /** The expected entropy of a uniformly random string of `n` characters over `alphabet` symbols. */
 export function randomEntropy(n: number, alphabet: number): number {
   // Distinct symbols seen in n draws, then the entropy of an even spread over them: a close and

@@ -1,6 +1,7 @@
 import {
   charClasses,
   decodesToText,
+  isNameLike,
   isWordLike,
   randomEntropy,
   shannonEntropy,
@@ -35,7 +36,7 @@ export function isHighEntropy(s: string): boolean {
   if (!mixed) return false;
   const alphabet = (k.upper > 0 ? 26 : 0) + (k.lower > 0 ? 26 : 0) + (k.digit > 0 ? 10 : 0) + 2;
   if (shannonEntropy(s) < randomEntropy(n, alphabet) - 0.85) return false;
-  if (isWordLike(s)) return false;
+  if (isWordLike(s) || isNameLike(s)) return false;
   return !decodesToText(s);
 }
 

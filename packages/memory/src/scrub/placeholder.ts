@@ -4,7 +4,8 @@ const words = new Set(
     "changeme change_me change-me password passwd secret token example sample dummy fake test testing " +
     "placeholder redacted hidden masked none null nil undefined true false yes no on off empty string " +
     "str number int bool boolean bytes any object unknown required optional todo tbd foo bar baz default " +
-    "notset unset secret123 password123 mypassword mysecret mytoken letmein admin root"
+    "notset unset secret123 password123 mypassword mysecret mytoken letmein admin root value " +
+    "abc abc123 123456 12345678 qwerty pass"
   ).split(" "),
 );
 

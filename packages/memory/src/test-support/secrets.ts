@@ -302,6 +302,15 @@ export const NEAR_MISS_GENERATORS: Readonly<Record<string, (rng: Rng) => string>
   go_sum: (rng) => `golang.org/x/text v0.14.0 h1:${randomBytes(rng, 32).toString("base64")}`,
   ssh_public_key: (rng) =>
     `ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI${randomBytes(rng, 32).toString("base64").replace(/=+$/, "")} ci@runner`,
+  pod_name: (rng) =>
+    `pods/${pick(rng, words)}-deployment-${randomString(rng, HEX, 10)}-${randomString(rng, LOWER, 5)}`,
+  kebab_id: (rng) =>
+    `g-cmd-${pick(rng, words)}-e${between(rng, 1000, 9999)}-${pick(rng, words)}-two-versions`,
+  uuid_path: (rng) => {
+    const h = randomString(rng, HEX, 32);
+    return `/home/runner/work/_temp/${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  },
+  repo_path: () => "https://github.com/glideinWMS/glideinwms/pull/8",
   uuid: (rng) => {
     const h = randomString(rng, HEX, 32);
     return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20)}`;
