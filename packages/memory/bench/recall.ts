@@ -13,7 +13,7 @@ import { openStore } from "../src/store.js";
 
 export type RecallSet = "dev" | "heldout";
 
-interface LabelledRow {
+export interface LabelledRow {
   id: string;
   session: string;
   task: string;
@@ -21,7 +21,7 @@ interface LabelledRow {
   death_reason: string;
   conviction?: string;
 }
-interface LabelledQuery {
+export interface LabelledQuery {
   qid: string;
   query: string;
   relevant: string[];
@@ -57,15 +57,19 @@ function readJsonl<T>(rel: string): T[] {
     .map((l) => JSON.parse(l) as T);
 }
 
+/** The rows and queries of a labelled set. */
+export function loadLabelledSet(set: RecallSet): { rows: LabelledRow[]; queries: LabelledQuery[] } {
+  const [rowsFile, queriesFile] = FILES[set];
+  return { rows: readJsonl<LabelledRow>(rowsFile), queries: readJsonl<LabelledQuery>(queriesFile) };
+}
+
 /**
  * Load a labelled set into fresh stores (FTS5 and the LIKE fallback) and score naive bm25 and
  * searchFailures on every query.
  * @example const figures = await evaluateRecall("dev")
  */
 export async function evaluateRecall(set: RecallSet): Promise<RecallFigures[]> {
-  const [rowsFile, queriesFile] = FILES[set];
-  const rows = readJsonl<LabelledRow>(rowsFile);
-  const queries = readJsonl<LabelledQuery>(queriesFile);
+  const { rows, queries } = loadLabelledSet(set);
   const dir = mkdtempSync(join(tmpdir(), "fak-recall-"));
   try {
     const results: RecallFigures[] = [];
@@ -109,7 +113,8 @@ export async function evaluateRecall(set: RecallSet): Promise<RecallFigures[]> {
   }
 }
 
-async function score(
+/** Mean recall@5 over a set's queries with relevant rows, and `none` queries answered empty. */
+export async function score(
   method: string,
   queries: LabelledQuery[],
   run: (text: string) => Promise<string[]>,

@@ -134,6 +134,13 @@ describe.each([true, false])("searchFailures (fts %s)", (fts) => {
     expect(ids).not.toContain(sharper.id);
   });
 
+  it("sees rows recorded after an earlier search", async () => {
+    const store = await memory(fts);
+    expect(await store.search("per-tenant rate limiting")).toEqual([]);
+    const { id } = await store.record(RATE_LIMIT_DEATH);
+    expect((await store.search("per-tenant rate limiting")).map((h) => h.id)).toContain(id);
+  });
+
   it("returns nothing when nothing is relevant", async () => {
     const store = await memory(fts);
     await store.record(RATE_LIMIT_DEATH);

@@ -51,7 +51,7 @@ export const TUNING = {
   /** rows the FTS5 MATCH hands to the re-ranker */
   candidates: 300,
   /** sum of document frequencies the candidate MATCH may walk: bounds the work at any size */
-  postingBudget: 60_000,
+  postingBudget: 6_000,
 };
 const MAX_MATCH_TERMS = 24;
 const LIKE_CANDIDATES = 5_000;
@@ -106,39 +106,51 @@ async function ftsCandidates(
     ),
   );
   const stats = { total: Math.max(1, total), df };
-  const chosen = chooseMatchTerms(terms, stats);
-  if (chosen.length === 0) return { rows: [], stats };
-  // Two candidate sets: rows holding the query's own words together (common words are rare in
-  // conjunction), and rows holding any of its rarest words or related terms.
+  // Candidates: rows holding the query's own words together (common words are rare in
+  // conjunction; a conjunction too common to rank is read in id order, which is also the
+  // tie-break), then rows holding any of its rarest words or related terms, ranked by bm25
+  // within a bounded number of postings.
+  // One word per concept of the query (its rarest), rarest concepts first: single words, since
+  // phrases make FTS5 read positions.
   const own = plan.concepts
-    .flatMap((c) => (c.terms[0] && (stats.df.get(c.terms[0].key) ?? 0) > 0 ? [c.terms[0]] : []))
-    .sort((a, b) => (stats.df.get(a.key) ?? 0) - (stats.df.get(b.key) ?? 0))
-    .slice(0, 4);
-  const queries = [{ match: chosen.map((t) => quoteTerm(t.words)).join(" OR "), ranked: true }];
-  if (own.length >= 2) {
-    const ranked = (stats.df.get(own[0]?.key ?? "") ?? 0) <= TUNING.postingBudget;
-    queries.push({ match: own.map((t) => quoteTerm(t.words)).join(" AND "), ranked });
-    if (own.length > 2)
-      queries.push({
-        match: own
-          .slice(0, 2)
-          .map((t) => quoteTerm(t.words))
-          .join(" AND "),
-        ranked,
-      });
-  }
-  const results = await Promise.all(
-    queries.map(({ match, ranked }) =>
-      client.execute({
-        sql: `SELECT f.* FROM failures f JOIN (SELECT rowid AS id FROM failures_fts WHERE failures_fts MATCH ?
-              ${ranked ? "ORDER BY bm25(failures_fts, 3.0, 2.0, 1.0)" : ""} LIMIT ${TUNING.candidates}) c ON c.id = f.id`,
-        args: [match],
-      }),
-    ),
-  );
+    .flatMap((c) => {
+      const [term] = c.terms;
+      const words = (term?.key.split(" ") ?? [])
+        .map((stem, i) => ({ stem, word: term?.words[i] ?? stem }))
+        .filter((w) => (stemDf.get(w.stem) ?? 0) > 0)
+        .sort((a, b) => (stemDf.get(a.stem) ?? 0) - (stemDf.get(b.stem) ?? 0));
+      return words.slice(0, 1);
+    })
+    .sort((a, b) => (stemDf.get(a.stem) ?? 0) - (stemDf.get(b.stem) ?? 0))
+    .filter((w, i, all) => all.findIndex((x) => x.stem === w.stem) === i)
+    .slice(0, 3);
+  const rarest = stemDf.get(own[0]?.stem ?? "") ?? 0;
+  const conjunctions = own.length > 2 ? [own, own.slice(0, 2)] : own.length > 0 ? [own] : [];
   const rows = new Map<number, Row>();
-  for (const res of results) for (const r of res.rows) rows.set(Number(r.id), toRow(r));
+  for (const words of conjunctions) {
+    const match = words.map((w) => quoteTerm([w.word])).join(" AND ");
+    const found = await candidates(client, match, rarest <= TUNING.postingBudget);
+    for (const row of found) rows.set(row.id, row);
+    if (found.length >= TUNING.candidates / 2) break;
+  }
+  // A phrase walks the postings of each of its words.
+  const cost = (t: QueryTerm): number =>
+    t.key.split(" ").reduce((a, s) => a + (stemDf.get(s) ?? 0), 0);
+  const chosen = chooseMatchTerms(terms, stats, cost);
+  if (chosen.length > 0) {
+    const match = chosen.map((t) => quoteTerm(t.words)).join(" OR ");
+    for (const row of await candidates(client, match, true)) rows.set(row.id, row);
+  }
   return { rows: [...rows.values()], stats };
+}
+
+async function candidates(client: Client, match: string, ranked: boolean): Promise<Row[]> {
+  const res = await client.execute({
+    sql: `SELECT f.* FROM failures f JOIN (SELECT rowid AS id FROM failures_fts WHERE failures_fts MATCH ?
+          ${ranked ? "ORDER BY bm25(failures_fts, 3.0, 2.0, 1.0)" : ""} LIMIT ${TUNING.candidates}) c ON c.id = f.id`,
+    args: [match],
+  });
+  return res.rows.map(toRow);
 }
 
 async function maxId(client: Client): Promise<number> {
@@ -148,8 +160,9 @@ async function maxId(client: Client): Promise<number> {
 
 // fts5vocab counts a term's documents by walking its whole doclist, which costs as much as the
 // naive query for common words; so document frequency is estimated from the first SAMPLE
-// postings (exact below SAMPLE, else SAMPLE x rows / highest rowid reached), and cached per
-// client until the table grows by more than 1%.
+// postings (exact below SAMPLE, else SAMPLE x rows / highest rowid reached). Only the estimates
+// of common terms are cached (per client, until the table grows by 1%): a rare term is cheap to
+// count again, and must be, or rows recorded after the first search would stay unseen.
 const SAMPLE = 256;
 const dfCache = new WeakMap<Client, { at: number; df: Map<string, number> }>();
 
@@ -159,20 +172,18 @@ async function documentFrequencies(
   total: number,
 ): Promise<Map<string, number>> {
   let cache = dfCache.get(client);
-  if (
-    !cache ||
-    total < cache.at ||
-    total - cache.at > Math.max(0, cache.at * 0.01) ||
-    cache.at < 10_000
-  ) {
+  if (!cache || total < cache.at || total - cache.at > cache.at * 0.01) {
     cache = { at: total, df: new Map() };
     dfCache.set(client, cache);
   }
-  const known = cache.df;
+  const common = cache.df;
+  const df = new Map<string, number>();
   const wanted = new Map<string, string>();
   for (const term of terms) {
     term.key.split(" ").forEach((stem, i) => {
-      if (!known.has(stem) && !wanted.has(stem)) wanted.set(stem, term.words[i] ?? stem);
+      const known = common.get(stem);
+      if (known !== undefined) df.set(stem, known);
+      else if (!wanted.has(stem)) wanted.set(stem, term.words[i] ?? stem);
     });
   }
   const todo = [...wanted.entries()];
@@ -192,24 +203,33 @@ async function documentFrequencies(
       if (stem === undefined) continue;
       const n = Number(r.n);
       const top = Number(r.top);
-      known.set(stem, n < SAMPLE || top === 0 ? n : Math.min(total, Math.round((n * total) / top)));
+      if (n < SAMPLE || top === 0) df.set(stem, n);
+      else {
+        const estimate = Math.min(total, Math.round((n * total) / top));
+        df.set(stem, estimate);
+        common.set(stem, estimate);
+      }
     }
   }
-  return known;
+  return df;
 }
 
 /** The most telling terms whose postings fit the budget: rare, heavy ones first. */
-function chooseMatchTerms(terms: QueryTerm[], stats: Stats): QueryTerm[] {
+function chooseMatchTerms(
+  terms: QueryTerm[],
+  stats: Stats,
+  cost: (t: QueryTerm) => number,
+): QueryTerm[] {
   const ranked = terms
     .filter((t) => (stats.df.get(t.key) ?? 0) > 0)
     .sort((a, b) => value(b, stats) - value(a, stats) || a.key.localeCompare(b.key));
   const chosen: QueryTerm[] = [];
   let postings = 0;
   for (const term of ranked) {
-    const df = stats.df.get(term.key) ?? 0;
-    if (chosen.length > 0 && postings + df > TUNING.postingBudget) continue;
+    const walk = cost(term);
+    if (postings + walk > TUNING.postingBudget) continue;
     chosen.push(term);
-    postings += df;
+    postings += walk;
     if (chosen.length >= MAX_MATCH_TERMS) break;
   }
   return chosen;
