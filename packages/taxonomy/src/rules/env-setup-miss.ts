@@ -216,7 +216,7 @@ export const ENV_SETUP_MISS_RULES = defineRules("ENV_SETUP_MISS", P.environment,
   {
     id: "toolchain.sdk_missing",
     pattern:
-      /a compatible \.net sdk was not found|it was not possible to find any compatible framework version|netsdk1045|unsupported class file major version|could not determine java version|source option \d+ is no longer supported|release version \d+ not supported|your ruby version is .*, but your gemfile specified|your php version \(.*\) does not satisfy|it is missing from your system|composer detected issues in your platform|xcrun: error: invalid active developer path/,
+      /a compatible \.net sdk was not found|no \.net sdks were found|it was not possible to find any compatible framework version|netsdk1045|unsupported class file major version|could not determine java version|source option \d+ is no longer supported|release version \d+ not supported|your ruby version is .*, but your gemfile specified|your php version \(.*\) does not satisfy|it is missing from your system|composer detected issues in your platform|xcrun: error: invalid active developer path/,
     means:
       "the SDK, runtime or platform extension the project needs is missing or the wrong version",
     priority: 45,
@@ -243,7 +243,7 @@ export const ENV_SETUP_MISS_RULES = defineRules("ENV_SETUP_MISS", P.environment,
   {
     id: "auth.login_required",
     pattern:
-      /run '?(az|gcloud auth|gh auth|docker|npm|huggingface-cli) login|could not automatically determine credentials|defaultcredentialserror|set the gh_token|no api key provided|api_key client option must be set|may require 'docker login'|401 client error: unauthorized/,
+      /run:? '?(az|gcloud auth|gh auth|docker|npm|huggingface-cli) login|gh_token|could not automatically determine credentials|defaultcredentialserror|set the gh_token|no api key provided|api_key client option must be set|may require 'docker login'|401 client error: unauthorized/,
     means: "the command needs a login or API key the environment does not provide",
   },
   {

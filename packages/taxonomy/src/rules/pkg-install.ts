@@ -261,7 +261,7 @@ export const PKG_INSTALL_RULES = defineRules("PKG_INSTALL", P.install, [
   },
   {
     id: "cargo.no_matching_package",
-    pattern: /no matching package named .* found/,
+    pattern: /no matching package named .* found|^error: no matching package found/,
     means: "the crate does not exist in the registry",
   },
   {
