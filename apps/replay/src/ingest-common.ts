@@ -5,13 +5,7 @@ import {
   lastFailedOutcome,
   type TestResult,
 } from "@fak/taxonomy";
-import {
-  type HarnessCause,
-  type IngestedTrial,
-  type IngestItem,
-  type IngestRun,
-  isSkipped,
-} from "./ingest-types.js";
+import type { HarnessCause, IngestedTrial } from "./ingest-types.js";
 
 // Pieces both importers share: output tails, exit-code markers, and the assembly of one
 // trial's FailureSignals and meta from what was read.
@@ -152,35 +146,4 @@ export function budgetFrom(kwargs: Record<string, unknown> | null | undefined): 
     if (typeof v === "number" && Number.isInteger(v) && v > 0) return v;
   }
   return undefined;
-}
-
-/** An empty run record, to be filled by `countInto` as the importer streams. */
-export function newRun(harness: IngestRun["harness"], path: string, job: string): IngestRun {
-  return {
-    harness,
-    path,
-    job,
-    trials: 0,
-    passes: 0,
-    failures: 0,
-    errors: 0,
-    harness_errors: 0,
-    pass_rate: null,
-    skipped: [],
-  };
-}
-
-/** Count one streamed item into its run; the pass rate leaves harness errors out. */
-export function countInto(run: IngestRun, item: IngestItem): void {
-  if (isSkipped(item)) {
-    run.skipped.push(item);
-    return;
-  }
-  run.trials++;
-  if (item.status === "passed") run.passes++;
-  else if (item.status === "errored") run.errors++;
-  else run.failures++;
-  if (item.harness_error && item.status !== "passed") run.harness_errors++;
-  const ran = run.trials - run.harness_errors;
-  run.pass_rate = ran > 0 ? run.passes / ran : null;
 }

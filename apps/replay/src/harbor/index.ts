@@ -1,6 +1,6 @@
 import { join } from "node:path";
-import { countInto, newRun } from "../ingest-common.js";
-import type { IngestItem, IngestOptions, IngestRun } from "../ingest-types.js";
+import { newRun, streamTrials } from "../ingest-stream.js";
+import type { IngestItem, IngestOptions, IngestRun, SkippedTrial } from "../ingest-types.js";
 import { readHarborJob } from "./job.js";
 import { readHarborTrial } from "./trial.js";
 
@@ -25,33 +25,22 @@ export async function* ingestHarbor(
   if (job.notes.length) run.notes = job.notes;
   const present = new Set([...job.trialDirs, ...job.symlinks]);
   const missing = [...job.listed].filter((n) => !present.has(n)).sort();
-  const total = job.trialDirs.length + job.symlinks.length + missing.length;
-  let done = 0;
-  const emit = (item: IngestItem) => {
-    countInto(run, item);
-    opts.onProgress?.(++done, total);
-    return item;
-  };
-  for (const name of job.symlinks) {
-    yield emit({
+  const skipped: SkippedTrial[] = [
+    ...job.symlinks.map((name) => ({
       job: job.job,
       trial: name,
       reason: `${join(jobDir, name)} is a symlink (not followed)`,
-    });
-  }
-  for (const name of missing) {
-    yield emit({
+    })),
+    ...missing.map((name) => ({
       job: job.job,
       trial: name,
       reason: "listed in the job's result.json but its trial folder is missing",
-    });
-  }
+    })),
+  ];
   const ctx =
     job.budgetTurns === undefined
       ? { job: job.job }
       : { job: job.job, budgetTurns: job.budgetTurns };
-  for (const name of job.trialDirs) {
-    yield emit(await readHarborTrial(jobDir, name, ctx));
-  }
-  return run;
+  const readers = job.trialDirs.map((name) => () => readHarborTrial(jobDir, name, ctx));
+  return yield* streamTrials(run, skipped, readers, opts);
 }

@@ -1,8 +1,9 @@
 import { join } from "node:path";
 import type { CommandOutcome } from "@fak/taxonomy";
-import { noted, pathKind, readFileSafe, readJsonSafe, UnreadableFileError } from "../fs-safe.js";
+import { noted, pathKind, readFileSafe } from "../fs-safe.js";
 import { causeFromHarness } from "../harness-causes.js";
 import { budgetFrom, buildMeta, buildSignals, makeOutcome, statusOf } from "../ingest-common.js";
+import { readTrialResult } from "../ingest-stream.js";
 import type { HarnessCause, IngestedTrial, SkippedTrial } from "../ingest-types.js";
 import { readCommandDirs } from "./command-dirs.js";
 import { readEpisodes } from "./episodes.js";
@@ -28,15 +29,9 @@ export async function readHarborTrial(
 ): Promise<IngestedTrial | SkippedTrial> {
   const dir = join(jobDir, name);
   const skip = (reason: string): SkippedTrial => ({ job: ctx.job, trial: name, reason });
-  let result: HarborTrialResult;
-  try {
-    result = await readJsonSafe(join(dir, "result.json"), harborTrialResultSchema);
-  } catch (err) {
-    if (err instanceof UnreadableFileError && err.code === "FAK_MISSING") {
-      return skip("no result.json: the trial was interrupted before Harbor wrote its result");
-    }
-    return skip(`result.json unreadable: ${(err as Error).message}`);
-  }
+  const read = await readTrialResult(join(dir, "result.json"), harborTrialResultSchema, "Harbor");
+  if (!read.ok) return skip(read.reason);
+  const result = read.value;
   const notes: string[] = [];
   const cause = await causeOf(dir, result, notes);
   const verifier = await readVerifier(dir, result);

@@ -1,6 +1,6 @@
 import { basename, join } from "node:path";
-import { countInto, newRun } from "../ingest-common.js";
-import type { IngestItem, IngestOptions, IngestRun } from "../ingest-types.js";
+import { newRun, streamTrials } from "../ingest-stream.js";
+import type { IngestItem, IngestOptions, IngestRun, SkippedTrial } from "../ingest-types.js";
 import { readTbRun } from "./run.js";
 import { readTbTrial } from "./trial.js";
 
@@ -23,34 +23,23 @@ export async function* ingestTb(
   const out = newRun("tb", runDir, run.job);
   if (run.expected) out.expected = run.expected;
   if (run.notes.length) out.notes = run.notes;
-  const total = run.trials.length + run.symlinks.length + run.missing.length;
-  let done = 0;
-  const emit = (item: IngestItem) => {
-    countInto(out, item);
-    opts.onProgress?.(++done, total);
-    return item;
-  };
-  for (const rel of run.symlinks) {
-    yield emit({
+  const skipped: SkippedTrial[] = [
+    ...run.symlinks.map((rel) => ({
       job: run.job,
       trial: basename(rel),
       reason: `${join(runDir, rel)} is a symlink (not followed)`,
-    });
-  }
-  for (const name of run.missing) {
-    yield emit({
+    })),
+    ...run.missing.map((name) => ({
       job: run.job,
       trial: name,
       reason: "listed in the run's results.json but its trial folder is missing",
-    });
-  }
+    })),
+  ];
   const ctx = {
     job: run.job,
     ...(run.agent && { agent: run.agent }),
     ...(run.model && { model: run.model }),
   };
-  for (const t of run.trials) {
-    yield emit(await readTbTrial(join(runDir, t.rel), t.name, ctx));
-  }
-  return out;
+  const readers = run.trials.map((t) => () => readTbTrial(join(runDir, t.rel), t.name, ctx));
+  return yield* streamTrials(out, skipped, readers, opts);
 }

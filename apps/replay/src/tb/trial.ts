@@ -1,8 +1,9 @@
 import { join } from "node:path";
 import type { TestResult } from "@fak/taxonomy";
-import { noted, readJsonSafe, readOptional, UnreadableFileError } from "../fs-safe.js";
+import { noted, readOptional } from "../fs-safe.js";
 import { causeFromTbFailureMode } from "../harness-causes.js";
 import { buildMeta, buildSignals, firstAssertion, statusOf } from "../ingest-common.js";
+import { readTrialResult } from "../ingest-stream.js";
 import type { IngestedTrial, SkippedTrial } from "../ingest-types.js";
 import { readAgentLog } from "./agent-log.js";
 import { type TbTrialResult, tbTrialResultSchema } from "./schemas.js";
@@ -27,15 +28,9 @@ export async function readTbTrial(
   ctx: TbRunContext,
 ): Promise<IngestedTrial | SkippedTrial> {
   const skip = (reason: string): SkippedTrial => ({ job: ctx.job, trial: name, reason });
-  let result: TbTrialResult;
-  try {
-    result = await readJsonSafe(join(dir, "results.json"), tbTrialResultSchema);
-  } catch (err) {
-    if (err instanceof UnreadableFileError && err.code === "FAK_MISSING") {
-      return skip("no results.json: the trial was interrupted before tb wrote its result");
-    }
-    return skip(`results.json unreadable: ${(err as Error).message}`);
-  }
+  const read = await readTrialResult(join(dir, "results.json"), tbTrialResultSchema, "tb");
+  if (!read.ok) return skip(read.reason);
+  const result = read.value;
   const notes: string[] = [];
   const passed = result.is_resolved === true;
   const cause = causeFromTbFailureMode(result.failure_mode);

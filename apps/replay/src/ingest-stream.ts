@@ -1,0 +1,91 @@
+import type { z } from "zod";
+import { readJsonSafe, UnreadableFileError } from "./fs-safe.js";
+import {
+  type HarnessKind,
+  type IngestItem,
+  type IngestOptions,
+  type IngestRun,
+  isSkipped,
+  type SkippedTrial,
+} from "./ingest-types.js";
+
+// The streaming skeleton both importers share: a job's known skips first, then each trial
+// read one at a time, counted into the job's IngestRun as it goes by.
+
+/**
+ * Yield `skipped`, then the item of each trial reader in turn, counting all into `run`
+ * and reporting progress; the generator's return value is the finished run.
+ * @example return yield* streamTrials(run, [], names.map((n) => () => readTrial(n)), opts);
+ */
+export async function* streamTrials(
+  run: IngestRun,
+  skipped: SkippedTrial[],
+  readers: (() => Promise<IngestItem>)[],
+  opts: IngestOptions,
+): AsyncGenerator<IngestItem, IngestRun> {
+  const total = skipped.length + readers.length;
+  let done = 0;
+  const emit = (item: IngestItem) => {
+    countInto(run, item);
+    opts.onProgress?.(++done, total);
+    return item;
+  };
+  for (const item of skipped) yield emit(item);
+  for (const read of readers) yield emit(await read());
+  return run;
+}
+
+/**
+ * A trial's own result file, or the reason to skip the trial: missing (the trial was
+ * interrupted before the harness wrote it) or damaged (the InputError, file and field).
+ * @example const r = await readTrialResult(file, schema, "Harbor"); if (!r.ok) return skip(r.reason);
+ */
+export async function readTrialResult<S extends z.ZodType>(
+  file: string,
+  schema: S,
+  harness: string,
+): Promise<{ ok: true; value: z.output<S> } | { ok: false; reason: string }> {
+  const name = file.split(/[\\/]/).pop();
+  try {
+    return { ok: true, value: await readJsonSafe(file, schema) };
+  } catch (err) {
+    if (err instanceof UnreadableFileError && err.code === "FAK_MISSING") {
+      return {
+        ok: false,
+        reason: `no ${name}: the trial was interrupted before ${harness} wrote its result`,
+      };
+    }
+    return { ok: false, reason: `${name} unreadable: ${(err as Error).message}` };
+  }
+}
+
+/** An empty run record, to be filled by `countInto` as the importer streams. */
+export function newRun(harness: HarnessKind, path: string, job: string): IngestRun {
+  return {
+    harness,
+    path,
+    job,
+    trials: 0,
+    passes: 0,
+    failures: 0,
+    errors: 0,
+    harness_errors: 0,
+    pass_rate: null,
+    skipped: [],
+  };
+}
+
+/** Count one streamed item into its run; the pass rate leaves harness errors out. */
+export function countInto(run: IngestRun, item: IngestItem): void {
+  if (isSkipped(item)) {
+    run.skipped.push(item);
+    return;
+  }
+  run.trials++;
+  if (item.status === "passed") run.passes++;
+  else if (item.status === "errored") run.errors++;
+  else run.failures++;
+  if (item.harness_error && item.status !== "passed") run.harness_errors++;
+  const ran = run.trials - run.harness_errors;
+  run.pass_rate = ran > 0 ? run.passes / ran : null;
+}
