@@ -1,3 +1,4 @@
+import { basename } from "node:path";
 import type { z } from "zod";
 import { readJsonSafe, UnreadableFileError } from "./fs-safe.js";
 import {
@@ -45,7 +46,7 @@ export async function readTrialResult<S extends z.ZodType>(
   schema: S,
   harness: string,
 ): Promise<{ ok: true; value: z.output<S> } | { ok: false; reason: string }> {
-  const name = file.split(/[\\/]/).pop();
+  const name = basename(file);
   try {
     return { ok: true, value: await readJsonSafe(file, schema) };
   } catch (err) {
