@@ -61,6 +61,8 @@ const EXAMPLES: Record<string, string> = {
   "k8s.manifest_invalid":
     'error: error validating "deploy.yaml": error validating data: ValidationError(Deployment.spec): unknown field "replica"',
   "make.missing_separator_localised": "GNUmakefile:4: *** fehlender Trenner.  Schluss.",
+  "powershell.parse_error":
+    "At C:\\build\\deploy.ps1:14 char:1\r\n+ }\r\n+ ~\r\nUnexpected token '}' in expression or statement.",
 };
 
 describe("BAD_FILE_EDIT rules", () => {

@@ -259,4 +259,11 @@ export const BAD_FILE_EDIT_RULES = defineRules("BAD_FILE_EDIT", P.badEdit, [
       /\*\*\* ?(fehlender trenner|séparateur manquant|falta un separador|faltando separador|пропущен разделитель|遗漏分隔符|分離記号を欠いています)/,
     means: "a Makefile recipe line is not indented with a tab (localised make)",
   },
+
+  {
+    id: "powershell.parse_error",
+    pattern:
+      /^parsererror: |missing closing '\}' in statement block|unexpected token '.*' in expression or statement|the string is missing the terminator/,
+    means: "a PowerShell script does not parse",
+  },
 ]);

@@ -65,7 +65,7 @@ export const CMD_ERROR_RULES = defineRules("CMD_ERROR", P.command, [
   },
   {
     id: "net.address_in_use",
-    pattern: /eaddrinuse|address already in use/,
+    pattern: /eaddrinuse|address already in use|port is already allocated/,
     means: "the port is already taken by another process",
     priority: 35,
   },

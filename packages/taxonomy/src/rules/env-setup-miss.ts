@@ -14,7 +14,7 @@ export const ENV_SETUP_MISS_RULES = defineRules("ENV_SETUP_MISS", P.environment,
   {
     id: "shell.command_not_found_localised",
     pattern:
-      /befehl nicht gefunden|kommando nicht gefunden|commande introuvable|orden no encontrada|no se encontró la orden|comando no encontrado|comando não encontrado|команда не найдена|未找到命令|找不到命令|コマンドが見つかりません/,
+      /befehl nicht gefunden|kommando nicht gefunden|commande introuvable|orden no encontrada|no se encontró la orden|comando no encontrado|comando não encontrado|команда не найдена|未找到命令|找不到命令|コマンドが見つかりません|comando non trovato|명령을 찾을 수 없습니다/,
     means: "the command is not installed or not on PATH (localised shell)",
   },
   {
@@ -25,7 +25,7 @@ export const ENV_SETUP_MISS_RULES = defineRules("ENV_SETUP_MISS", P.environment,
   {
     id: "cmd.not_recognized_localised",
     pattern:
-      /ist nicht als interner oder externer befehl|n'est pas reconnu en tant que commande interne|no se reconoce como un comando interno o externo|não é reconhecido como um comando interno|не является внутренней или внешней|不是内部或外部命令|内部コマンドまたは外部コマンド|として認識されていません/,
+      /ist nicht als interner oder externer befehl|ist entweder falsch geschrieben oder konnte nicht gefunden werden|n'est pas reconnu en tant que commande interne|no se reconoce como un comando interno o externo|não é reconhecido como um comando interno|не является внутренней или внешней|不是内部或外部命令|内部コマンドまたは外部コマンド|として認識されていません/,
     means: "cmd.exe cannot find the command (localised)",
   },
   {
@@ -53,14 +53,15 @@ export const ENV_SETUP_MISS_RULES = defineRules("ENV_SETUP_MISS", P.environment,
   },
   {
     id: "fs.no_such_file",
-    pattern: /no such file or directory|the system cannot find the (file|path) specified/,
+    pattern:
+      /no such file or directory|the system cannot find the (file|path) specified|cannot find path '.*' because it does not exist/,
     means: "a file or directory the command needs does not exist",
     priority: 22,
   },
   {
     id: "fs.no_such_file_localised",
     pattern:
-      /datei oder verzeichnis nicht gefunden|aucun fichier ou (dossier|répertoire) de ce (type|nom)|no existe el (archivo|fichero) o (el )?directorio|(arquivo|ficheiro) ou (diretório|pasta) (inexistente|não encontrado)|нет такого файла или каталога|没有那个文件或目录|没有该文件或目录|系统找不到指定的(文件|路径)|そのようなファイルやディレクトリはありません|指定されたファイルが見つかりません|指定されたパスが見つかりません/,
+      /datei oder verzeichnis nicht gefunden|aucun fichier ou (dossier|répertoire) de ce (type|nom)|no existe el (archivo|fichero) o (el )?directorio|(arquivo|ficheiro) ou (diretório|pasta) (inexistente|não encontrado)|нет такого файла или каталога|没有那个文件或目录|没有该文件或目录|系统找不到指定的(文件|路径)|そのようなファイルやディレクトリはありません|file o directory non esistente|그런 파일이나 디렉터리가 없습니다|指定されたファイルが見つかりません|指定されたパスが見つかりません/,
     means: "a file or directory does not exist (localised)",
     priority: 22,
   },
@@ -73,7 +74,7 @@ export const ENV_SETUP_MISS_RULES = defineRules("ENV_SETUP_MISS", P.environment,
   {
     id: "fs.permission_denied_localised",
     pattern:
-      /keine berechtigung|zugriff verweigert|permission non accordée|accès refusé|permiso denegado|acceso denegado|permissão negada|acesso negado|отказано в доступе|доступ запрещ[её]н|权限不够|拒绝访问|权限被拒绝|許可がありません|アクセスが拒否されました/,
+      /keine berechtigung|zugriff verweigert|permission non accordée|accès refusé|permiso denegado|acceso denegado|permissão negada|acesso negado|отказано в доступе|доступ запрещ[её]н|权限不够|拒绝访问|权限被拒绝|許可がありません|permesso negato|허가 거부|アクセスが拒否されました/,
     means: "the user lacks permission (localised)",
   },
   {
@@ -134,6 +135,7 @@ export const ENV_SETUP_MISS_RULES = defineRules("ENV_SETUP_MISS", P.environment,
     id: "toolchain.version_too_old",
     pattern:
       /the engine "node" is incompatible|unsupported engine|err_pnpm_unsupported_engine|requires node(\.js)? (version )?(>=|\d)|requires rustc \d|may not be used on the stable release channel|go\.mod requires go|requires go >= ?\d|note: module requires go \d|unsupportedclassversionerror|compiled by a more recent version of the java runtime|invalid (target|source) release: \d/,
+    unless: /^(npm )?warn(ing)?\b/,
     means: "the installed toolchain is too old (or new) for the project",
     priority: 45,
   },

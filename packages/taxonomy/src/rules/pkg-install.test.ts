@@ -151,6 +151,7 @@ const EXAMPLES: Record<string, string> = {
     "PHP Warning:  require(/var/www/vendor/autoload.php): Failed to open stream: No such file or directory in /var/www/index.php on line 3",
   "java.dependency_package_missing":
     "src/main/java/App.java:3: error: package org.apache.commons.text does not exist",
+  "node.node_modules_missing": "Error: Cannot find module '/srv/app/node_modules/.bin/jest'",
 };
 
 describe("PKG_INSTALL rules", () => {

@@ -545,4 +545,11 @@ export const PKG_INSTALL_RULES = defineRules("PKG_INSTALL", P.install, [
     means: "a Java dependency is not on the classpath",
     priority: 40,
   },
+
+  {
+    id: "node.node_modules_missing",
+    pattern: /cannot find module '[^']*[/\\]node_modules[/\\]/,
+    means: "node_modules lacks a package: the install did not run or did not finish",
+    priority: 47,
+  },
 ]);

@@ -43,7 +43,7 @@ export const TIMEOUT_RULES = defineRules("TIMEOUT", P.timeout, [
   {
     id: "timeout.localised",
     pattern:
-      /zeitüberschreitung|zeitlimit überschritten|délai (d'attente )?(dépassé|expiré)|a expiré|tiempo de espera (agotado|excedido)|se agotó el tiempo|tempo (limite )?esgotado|tempo de espera (esgotado|excedido)|истекло время ожидания|превышено время ожидания|время ожидания истекло|тайм-?аут|超时|逾時|タイムアウト/,
+      /zeitüberschreitung|zeitlimit überschritten|délai (d'attente )?(dépassé|expiré)|a expiré|tiempo de espera (agotado|excedido)|se agotó el tiempo|tempo (limite )?esgotado|tempo de espera (esgotado|excedido)|истекло время ожидания|превышено время ожидания|время ожидания истекло|тайм-?аут|超时|逾時|タイムアウト|tempo scaduto|시간 초과/,
     means: "a time limit fired (localised message)",
   },
   {
