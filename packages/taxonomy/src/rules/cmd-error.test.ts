@@ -37,6 +37,7 @@ const EXAMPLES: Record<string, string> = {
     "usage: tool.py [-h] --input INPUT\ntool.py: error: the following arguments are required: --input",
   "runtime.panic": "panic: runtime error: index out of range [3] with length 3",
   "make.no_rule_localised": "make: *** Aucune règle pour fabriquer la cible « instal ». Arrêt.",
+  "python.run_as_script": "ImportError: attempted relative import with no known parent package",
 };
 
 describe("CMD_ERROR rules", () => {

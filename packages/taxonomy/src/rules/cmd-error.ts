@@ -174,4 +174,11 @@ export const CMD_ERROR_RULES = defineRules("CMD_ERROR", P.command, [
     means: "make has no rule for the target (localised make)",
     priority: 15,
   },
+
+  {
+    id: "python.run_as_script",
+    pattern: /attempted relative import with no known parent package/,
+    means: "a package module was run as a script (use python -m)",
+    priority: 46,
+  },
 ]);
