@@ -199,12 +199,10 @@ async function writeAgent(dir: string, t: FakeHarborTrial): Promise<void> {
       const ep = join(dir, "episodes", `episode-${i}`);
       await mkdir(ep, { recursive: true });
       // A real request.json holds the whole conversation so far: it grows with each episode.
-      const history = all
-        .slice(0, i)
-        .map((p) => ({
-          role: "assistant",
-          content: `${p.command}\n${"output" in p ? (p.output ?? "") : ""}`,
-        }));
+      const history = all.slice(0, i).map((p) => ({
+        role: "assistant",
+        content: `${p.command}\n${"output" in p ? (p.output ?? "") : ""}`,
+      }));
       await writeJson(join(ep, "request.json"), {
         messages: [{ role: "user", content: "do the task" }, ...history],
       });
