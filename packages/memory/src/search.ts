@@ -48,6 +48,8 @@ export const TUNING = {
   blend: 0.5,
   /** what each further matching term of one concept adds, as a power series */
   extra: 0.3,
+  /** how many of the query's heaviest concepts a row is measured against */
+  concepts: 5,
   /** rows the FTS5 MATCH hands to the re-ranker */
   candidates: 300,
   /** sum of document frequencies the candidate MATCH may walk: bounds the work at any size */
@@ -334,7 +336,7 @@ export function compileScorer(plan: QueryPlan, stats: Stats): (row: Row) => RowS
   const byFirst = new Map<string, { k: number; parts: string[] }[]>();
   const offersOf: { concept: number; value: number }[][] = [];
   const ceiling: number[] = [];
-  let max = 0;
+  const ideals: number[] = [];
   plan.concepts.forEach((concept, c) => {
     const own = concept.terms[0];
     if (!own) return;
@@ -346,7 +348,7 @@ export function compileScorer(plan: QueryPlan, stats: Stats): (row: Row) => RowS
       TUNING.blend * conceptIdf + (1 - TUNING.blend) * idf(stats, stats.df.get(key) ?? 0);
     const full = termIdf(own.key) * ideal;
     ceiling[c] = full;
-    max += full * (conceptDf === 0 ? TUNING.unknown : 1);
+    ideals.push(full * (conceptDf === 0 ? TUNING.unknown : 1));
     for (const term of concept.terms) {
       let k = keyIndex.get(term.key);
       if (k === undefined) {
@@ -362,6 +364,12 @@ export function compileScorer(plan: QueryPlan, stats: Stats): (row: Row) => RowS
       offersOf[k]?.push({ concept: c, value: term.weight * termIdf(term.key) });
     }
   });
+  // A long task description names more ideas than any one row answers: the share is taken of
+  // the heaviest few concepts only, so length alone does not push every row under the gate.
+  const max = ideals
+    .sort((a, b) => b - a)
+    .slice(0, TUNING.concepts)
+    .reduce((a, b) => a + b, 0);
   return (row) => {
     const tf = new Map<number, number>();
     [row.task, row.approach, row.death_reason].forEach((text, f) => {
@@ -394,7 +402,7 @@ export function compileScorer(plan: QueryPlan, stats: Stats): (row: Row) => RowS
     }
     let got = 0;
     for (const [c, e] of earned) got += Math.min(e.sum, ceiling[c] ?? e.sum);
-    return { share: max === 0 ? 0 : got / max, got, matched: earned.size };
+    return { share: max === 0 ? 0 : Math.min(1, got / max), got, matched: earned.size };
   };
 }
 

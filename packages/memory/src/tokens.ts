@@ -19,7 +19,7 @@ const STOPWORDS = new Set(
     "them then there these they this those through to too up us was we were what when where which while who " +
     "whom why will with would you your add adding implement implementing make making ensure let lets allow " +
     "support supporting handle handling use using new via way need needs want sure just also any all each " +
-    "only very get gets got one two"
+    "only very get gets got one two keep keeps show shows sure able whether instead thing things something"
   ).split(" "),
 );
 

@@ -2,6 +2,7 @@ import { tokenize } from "../tokens.js";
 import { BACKEND_GROUPS } from "./groups-backend.js";
 import { ENGINEERING_GROUPS } from "./groups-engineering.js";
 import { SECURITY_GROUPS } from "./groups-security.js";
+import { SYSTEMS_GROUPS } from "./groups-systems.js";
 
 /** A vocabulary entry: a word or phrase, as stems joined by spaces, with its surface words. */
 export interface VocabularyTerm {
@@ -51,6 +52,11 @@ let shared: Vocabulary | undefined;
 
 /** The built-in vocabulary of software-engineering, operations and testing concepts. */
 export function defaultVocabulary(): Vocabulary {
-  shared ??= buildVocabulary([...BACKEND_GROUPS, ...SECURITY_GROUPS, ...ENGINEERING_GROUPS]);
+  shared ??= buildVocabulary([
+    ...BACKEND_GROUPS,
+    ...SECURITY_GROUPS,
+    ...ENGINEERING_GROUPS,
+    ...SYSTEMS_GROUPS,
+  ]);
   return shared;
 }
