@@ -267,3 +267,10 @@ describe("classifyOutcome: chained commands and caller regexes", () => {
     expect(a.rule).toBe("x.flaky");
   });
 });
+
+describe("classifyOutcome: a compile error under an install command is the code's fault", () => {
+  it("go install with an undefined name is CMD_ERROR, not PKG_INSTALL", () => {
+    const stderr = "# example.com/tool/cmd\ncmd/main.go:12:9: undefined: parseFlags";
+    expect(run(stderr, 1, "go install ./cmd/...").category).toBe("CMD_ERROR");
+  });
+});

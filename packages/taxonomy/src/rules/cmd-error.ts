@@ -122,7 +122,8 @@ export const CMD_ERROR_RULES = defineRules("CMD_ERROR", P.command, [
   },
   {
     id: "compile.csharp_swift",
-    pattern: /error cs[02-9]\d{3}:|cannot find '[^']+' in scope|unresolved reference/,
+    pattern:
+      /error cs[02-9]\d{3}:|cannot find '[^']+' in scope|unresolved reference|\.go:\d+:\d+: (undefined: |cannot use |too many arguments|not enough arguments|declared and not used|"[^"]+" imported and not used|missing return)/,
     means: "the compiler rejected well-formed code",
     priority: 17,
   },
