@@ -27,7 +27,7 @@ const EXAMPLES: Record<string, string> = {
     'Traceback (most recent call last):\n  File "calc.py", line 2, in <module>\nZeroDivisionError: division by zero',
   "test.other_runners": " Test Files  2 failed | 5 passed (7)",
   "lint.problems": "Found 3 errors in 2 files (checked 10 source files)",
-  "compile.csharp_swift":
+  "compile.undefined_name":
     "Program.cs(8,13): error CS0246: The type or namespace name 'Widget' could not be found",
   "git.usage": "error: pathspec 'feature/x' did not match any file(s) known to git",
   "http.error_status": "curl: (22) The requested URL returned error: 404",

@@ -121,7 +121,7 @@ export const CMD_ERROR_RULES = defineRules("CMD_ERROR", P.command, [
     means: "a linter or type checker reported errors",
   },
   {
-    id: "compile.csharp_swift",
+    id: "compile.undefined_name",
     pattern:
       /error cs[02-9]\d{3}:|cannot find '[^']+' in scope|unresolved reference|\.go:\d+:\d+: (undefined: |cannot use |too many arguments|not enough arguments|declared and not used|"[^"]+" imported and not used|missing return)/,
     means: "the compiler rejected well-formed code",
