@@ -7,9 +7,10 @@ const passwordLike = /pass(?:w(?:or)?d|phrase)|pwd|secret|credential|private[_.-
 // Names whose value is a secret when it looks generated.
 const tokenLike =
   /token|api[_.-]?key|apikey|access[_.-]?key|auth(?!or)|(?:signing|encryption|master|session|license)[_.-]?key/i;
-// Names about a secret rather than holding one: sizes, counts, kinds, where it lives.
+// Names about a secret rather than holding one: sizes, counts, kinds, where it lives, lists of
+// them (tokens = tokenizer.encode(x)), and test names (test_password_match: passed).
 const aboutSecret =
-  /tokeni[sz]|max_?tokens|num_?tokens|tokens?[_.-]?(?:count|limit|budget|usage|used|length|len|size|type|ttl|expir\w*)$|(?:^|[_.-])(?:file|path|url|uri|endpoint|name|names|id|ids|type|kind|length|len|count|enabled|required|policy|hash|prompt|provider|method|mode|scheme|header|ref|arn|env|var)$/i;
+  /tokeni[sz]|max_?tokens|num_?tokens|tokens?[_.-]?(?:count|limit|budget|usage|used|length|len|size|type|ttl|expir\w*)$|(?:tokens|secrets)$|^test|(?:^|[_.-])(?:file|path|url|uri|endpoint|name|names|id|ids|type|kind|length|len|count|enabled|required|policy|hash|prompt|provider|method|mode|scheme|header|ref|arn|env|var)$/i;
 
 // Words, in prose or as an identifier (hashedPassword, not-set): names, not values.
 const plainWords = /^[A-Za-z][a-z]{0,64}(?:(?:[-_ ][A-Za-z]|[A-Z])[a-z]{0,64}){0,32}[.!?]?$/;
@@ -48,13 +49,15 @@ function acceptAssignment(raw: string, m: RegExpExecArray): boolean {
   return value.length >= 4 && !plainWords.test(value);
 }
 
-// The look-ahead on the key skips names that cannot name a secret before the value is scanned.
+// The look-ahead on the key skips names that cannot name a secret before the value is scanned;
+// `a::b` is a scope, not an assignment; an unquoted value stops at a backslash or a control
+// character, so JSON-escaped text (`token = f()\n...`) and ANSI colour codes end it.
 /** Assignments whose name says the value is a secret: key=value, key: value, "key": "value", export KEY=value, --password x. */
 export const assignmentRules: PatternRule[] = [
   {
     kind: "secret_assignment",
     pattern:
-      /(?<![A-Za-z0-9_.$])(?<q>["']?)(?<key>-{0,2}(?=[A-Za-z0-9_.-]{0,48}?(?:pass|pwd|secret|token|key|auth|credential))[A-Za-z_][A-Za-z0-9_.-]{0,63})\k<q>[ \t]{0,8}(?::=|=>|=|:)[ \t]{0,8}(?<secret>"(?:[^"\\\r\n]|\\.){1,2048}"|'[^'\r\n]{1,2048}'|`[^`\r\n]{1,2048}`|[^\s"'`,;]{1,1024})/gi,
+      /(?<![A-Za-z0-9_.$])(?<q>["']?)(?<key>-{0,2}(?=[A-Za-z0-9_.-]{0,48}?(?:pass|pwd|secret|token|key|auth|credential))[A-Za-z_][A-Za-z0-9_.-]{0,63})\k<q>[ \t]{0,8}(?::=|=>|=|:(?!:))[ \t]{0,8}(?<secret>"(?:[^"\\\r\n]|\\.){1,2048}"|'[^'\r\n]{1,2048}'|`[^`\r\n]{1,2048}`|[^\s"'`,;\\\x00-\x1f\x7f]{1,1024})/gi,
     accept: acceptAssignment,
   },
   {

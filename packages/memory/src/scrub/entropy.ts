@@ -82,18 +82,38 @@ export function isWordLike(s: string): boolean {
   );
 }
 
-const nameSegment =
-  /^(?:[a-z]{0,16}|[A-Z]?[a-z]{1,15}|[A-Z]{1,8}|[A-Za-z]{1,12}|[a-z0-9]{1,10}|[0-9a-f]{1,64}|[0-9]{1,16})$/;
+const nameSegment = /^(?:[a-z]{0,16}|[A-Z]?[a-z]{2,15}|[a-z0-9]{1,16}|[0-9a-f]{17,64})$/;
 
 /**
- * True when `s` is made of three or more short name-like parts joined by - _ . or /: kebab and
- * snake names with numbers (`g-cmd-rust-e0308-two-versions`, `api-557f8bb6db-xfwzm`), paths
- * (`com/glideinWMS/glideinwms/pull/8`, `_temp/<uuid>`). A random token's parts mix cases and
- * digits, so all of them passing is rare.
+ * True when `s` is a name made of parts joined by - _ . or /: kebab and snake names with
+ * numbers and hashes (`g-cmd-rust-e0308-two-versions`, `api-557f8bb6db-xfwzm`), wheel tags, or
+ * a name with a short random suffix (`sqlite-with-gcov__xggW7QK`). Needs three parts or more,
+ * with name-like parts (lower-case words, numbers, hex) holding most of the characters and no
+ * other part long enough to be a key by itself. Random tokens seldom split that way.
  */
 export function isNameLike(s: string): boolean {
   const parts = s.split(/[-_./]/);
-  return parts.length >= 3 && parts.every((p) => nameSegment.test(p));
+  if (parts.length < 3) return false;
+  let named = 0;
+  let longestOther = 0;
+  for (const p of parts) {
+    if (nameSegment.test(p)) named += p.length;
+    else longestOther = Math.max(longestOther, p.length);
+  }
+  const letters = s.length - parts.length + 1;
+  return longestOther === 0 || (named >= 0.6 * letters && longestOther < 12);
+}
+
+/**
+ * True when `s` is a path: three or more non-empty /-separated segments, at least half of them names
+ * (`cache/uv/archive-v0/2gNGCnS9IjubVEQJvoF3z/bin/python`). A path's segments are judged one by
+ * one, so a random directory name is not a reason to redact the whole path.
+ */
+export function isPathLike(s: string): boolean {
+  const segments = s.split("/").filter((seg) => seg !== "");
+  if (segments.length < 3) return false;
+  const named = segments.filter((seg) => seg.split(/[-_.]/).every((p) => nameSegment.test(p)));
+  return named.length * 2 >= segments.length;
 }
 
 /** The expected entropy of a uniformly random string of `n` characters over `alphabet` symbols. */

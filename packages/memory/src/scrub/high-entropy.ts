@@ -2,6 +2,7 @@ import {
   charClasses,
   decodesToText,
   isNameLike,
+  isPathLike,
   isWordLike,
   randomEntropy,
   shannonEntropy,
@@ -18,6 +19,9 @@ const token = /(?<![A-Za-z0-9+/_=-])[A-Za-z0-9+/_-]{24,}={0,2}/g;
 const digestBefore =
   /(?:sha(?:1|224|256|384|512)|md5|h1)[:=-]$|integrity["']?[:=]\s?["']?$|(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-nistp\d{3}) $/i;
 const digestPrefix = /^(?:sha(?:1|224|256|384|512)|md5)[-_]/i;
+// Object ids of AI and API services (tool calls, messages, generations, users): random, not secret.
+const idPrefix =
+  /^(?:toolu|srvtoolu|msg|msgbatch|req|call|resp|run|thread|asst|batch|evt|user|org|gen|chatcmpl|file|step|ftjob|job)[-_]/;
 
 /**
  * True when `s` reads as a random credential: at least 24 characters, letters and digits in
@@ -46,9 +50,13 @@ export function findHighEntropy(text: string): SecretSpan[] {
   const runs = new RegExp(token.source, "g");
   for (let m = runs.exec(text); m !== null; m = runs.exec(text)) {
     const run = m[0];
-    if (digestPrefix.test(run) || digestBefore.test(text.slice(Math.max(0, m.index - 20), m.index)))
+    if (
+      digestPrefix.test(run) ||
+      idPrefix.test(run) ||
+      digestBefore.test(text.slice(Math.max(0, m.index - 20), m.index))
+    )
       continue;
-    if (isHighEntropy(run)) {
+    if (!isPathLike(run) && isHighEntropy(run)) {
       spans.push({ start: m.index, end: m.index + run.length });
       continue;
     }

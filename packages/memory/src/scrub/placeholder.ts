@@ -5,7 +5,7 @@ const words = new Set(
     "placeholder redacted hidden masked none null nil undefined true false yes no on off empty string " +
     "str number int bool boolean bytes any object unknown required optional todo tbd foo bar baz default " +
     "notset unset secret123 password123 mypassword mysecret mytoken letmein admin root value " +
-    "abc abc123 123456 12345678 qwerty pass"
+    "abc abc123 123456 12345678 qwerty pass passed failed skipped error errored ok success pending"
   ).split(" "),
 );
 
@@ -26,20 +26,26 @@ const shapes: RegExp[] = [
 // (lower_case, UPPER_CASE or PascalCase), never the case soup of a random string.
 const codeShapes: RegExp[] = [
   /^[a-z_$][a-z_$]{1,60}(?:\.(?:[a-z_$][a-z0-9_$]{0,60}|[A-Z][A-Z0-9_]{0,60}|(?:[A-Z][a-z]{1,30}){1,6})){1,8}(?:\[[^\]]{0,80}\]?)?$/,
-  /^[A-Za-z_$][a-z_$]{0,40}(?:\.?[A-Za-z][a-z_]{0,40}){0,6}\([^)]{0,100}\)?$/,
+  /^[A-Za-z_$][a-z_$]{0,40}(?:\.?[A-Za-z][a-z_]{0,40}){0,6}\(/,
+  // Type annotations: password: str, token: Optional[str].
+  /^(?:Optional|Union|List|Dict|Tuple|Sequence|Mapping|Callable|Literal|Annotated|SecretStr|str|int|bool|bytes|float|Any|string|number|boolean|None)(?:[[\]),:|= ]|$)/,
 ];
 
 /**
  * True when `value` is a stand-in rather than a secret: a well-known default word
  * (`changeme`, `password`), a variable reference, a template, a mask, or code that fetches the
  * secret at run time (`process.env.X`, `getToken()`: only when `code` is set, since inside quotes
- * it is a literal). Quotes and a trailing `,` or `;` are ignored.
+ * it is a literal). Quotes and trailing `,;:)]}` are ignored.
  * @example isPlaceholder("${DB_PASSWORD}") // true
  */
 export function isPlaceholder(value: string, opts: { code?: boolean } = {}): boolean {
-  const v = value.trim().replace(/^["'`]|["'`,;]+$/g, "");
-  if (v.length === 0) return true;
-  if (words.has(v.toLowerCase())) return true;
-  if (shapes.some((shape) => shape.test(v))) return true;
-  return opts.code === true && codeShapes.some((shape) => shape.test(v));
+  const whole = value.trim().replace(/^["'`]|["'`]$/g, "");
+  const bare = whole.replace(/[,;:)\]}]+$/, "");
+  return [whole, bare].some(
+    (v) =>
+      v.length === 0 ||
+      words.has(v.toLowerCase()) ||
+      shapes.some((shape) => shape.test(v)) ||
+      (opts.code === true && codeShapes.some((shape) => shape.test(v))),
+  );
 }

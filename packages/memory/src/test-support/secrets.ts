@@ -311,6 +311,11 @@ export const NEAR_MISS_GENERATORS: Readonly<Record<string, (rng: Rng) => string>
     return `/home/runner/work/_temp/${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
   },
   repo_path: () => "https://github.com/glideinWMS/glideinwms/pull/8",
+  tool_use_id: (rng) => `"tool_use_id": "toolu_01${mixed(rng, ALNUM, 22)}"`,
+  trial_name: (rng) => `${pick(rng, words)}-with-${pick(rng, words)}__${mixed(rng, ALNUM, 7)}`,
+  wheel: (rng) =>
+    `charset_normalizer-3.4.${between(rng, 0, 9)}-cp313-cp313-manylinux2014_x86_64.whl`,
+  cache_path: (rng) => `/root/.cache/uv/archive-v0/${mixed(rng, ALNUM, 21)}/bin/python`,
   uuid: (rng) => {
     const h = randomString(rng, HEX, 32);
     return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20)}`;
