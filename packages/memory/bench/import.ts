@@ -6,14 +6,18 @@
 //   per-row  a naive loop, one INSERT statement per row (smaller N; memory growth extrapolated)
 // Each variant runs in its own process on a fresh file, so peak RSS is its own.
 // Usage: pnpm bench -- --rows 100000 [--batch 2000] [--naive-rows 20000]
+// (the per-row loop runs at naive-rows/4 and naive-rows, and its memory growth is extrapolated)
 import { fork } from "node:child_process";
 import { once } from "node:events";
-import { createReadStream, mkdtempSync, rmSync, statSync } from "node:fs";
+import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { createClient } from "@libsql/client";
+import { validateRow } from "../src/row.js";
+import { scrub } from "../src/scrub.js";
 import { openStore } from "../src/store.js";
+import { substanceKey } from "../src/substance.js";
 import { writeSyntheticJsonl } from "../src/test-support/synthetic.js";
 
 const args = process.argv.slice(2);
@@ -147,6 +151,7 @@ async function main() {
     const results = [
       await measure("raw", file, dir, rows, batch),
       await measure("fak", file, dir, rows, batch),
+      await measure("per-row", file, dir, Math.round(naiveRows / 4), batch),
       await measure("per-row", file, dir, naiveRows, batch),
     ];
     const raw = results[0]!;
@@ -169,9 +174,41 @@ async function main() {
         `| ${m.variant} | ${m.rows} | ${m.seconds.toFixed(1)} | ${Math.round(rate(m))} | ${pct(rate(m), rate(raw))} | ${m.cpuSeconds.toFixed(1)} | ${Math.round(cpuRate(m))} | ${pct(cpuRate(m), cpuRate(raw))} | ${m.maxRssMb.toFixed(0)} | ${m.dbMb.toFixed(0)} |`,
       );
     }
+    // The naive loop's resident memory grows with every executed statement: extrapolate it.
+    const [small, large] = results.slice(2) as [Measure, Measure];
+    const perStatementKb = ((large.maxRssMb - small.maxRssMb) * 1024) / (large.rows - small.rows);
+    const extrapolated = large.maxRssMb + (perStatementKb * (rows - large.rows)) / 1024;
+    console.log(
+      `per-row RSS growth ${perStatementKb.toFixed(2)} KB/statement -> about ${extrapolated.toFixed(0)} MB at ${rows} rows (extrapolated, not measured)`,
+    );
+    console.log(breakdown(file));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Where fak's CPU goes per row, measured in this process on the first lines of the file. */
+function breakdown(file: string): string {
+  const lines = readFileSync(file, "utf8").split("\n", 20_000).filter(Boolean);
+  const time = (fn: (line: string) => void) => {
+    const start = process.cpuUsage();
+    for (const l of lines) fn(l);
+    const u = process.cpuUsage(start);
+    return ((u.user + u.system) / lines.length).toFixed(1);
+  };
+  const rowsOf = lines.map((l) => JSON.parse(l) as Record<string, string>);
+  let i = 0;
+  const parse = time((l) => validateRow(JSON.parse(l)));
+  const scrubbing = time(() => {
+    const r = rowsOf[i++ % rowsOf.length]!;
+    for (const f of ["session", "task", "approach", "death_reason"]) scrub(r[f]!);
+  });
+  const key = time((l) => {
+    const r = rowsOf[i++ % rowsOf.length]!;
+    substanceKey(r.approach!, r.death_reason!);
+    void l;
+  });
+  return `fak CPU per row, on ${lines.length} lines: JSON.parse + zod validation ${parse} µs (done twice: validation pass and write pass), scrub of 4 fields ${scrubbing} µs (uncached), substance key ${key} µs`;
 }
 
 await main();
