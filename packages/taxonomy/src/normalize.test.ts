@@ -19,6 +19,26 @@ describe("normalizeStderr", () => {
     );
     expect(normalizeStderr("ＥＲＲＯＲ：\tx")).toBe("error: x");
   });
+  it("strips wrapper prefixes: BuildKit, timestamps, CI annotations, journald, compose columns", () => {
+    const text = [
+      "#12 3.215 E: Failed to fetch http://deb.example/x.deb",
+      "2024-05-01T10:00:00.123Z error: boom",
+      "[10:00:01] ERROR x",
+      "9:34:12 AM: Build exceeded maximum allowed runtime",
+      "##[error]Process completed with exit code 1.",
+      "Jan  3 10:00:00 host nginx[42]: nginx: [emerg] unknown directive",
+      "db-1  | FATAL: role does not exist",
+    ].join("\n");
+    expect(normalizeStderr(text).split("\n")).toEqual([
+      "e: failed to fetch http://deb.example/x.deb",
+      "error: boom",
+      "error x",
+      "build exceeded maximum allowed runtime",
+      "process completed with exit code 1.",
+      "nginx: [emerg] unknown directive",
+      "fatal: role does not exist",
+    ]);
+  });
   it("undoes markdown-escaped make markers", () => {
     expect(normalizeStderr("make: **\\* [all] Error 2")).toBe("make: *** [all] error 2");
   });

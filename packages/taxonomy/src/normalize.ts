@@ -26,6 +26,19 @@ const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 const SINGLE_QUOTES = /[\u2018\u2019\u201a\u201b\u2032]/g;
 const DOUBLE_QUOTES = /[\u201c\u201d\u201e\u2033]/g;
 const SPACES = /[ \t\u00a0\u3000]+/g;
+// Wrappers that prefix every line of a tool's output: BuildKit step and clock ("#9 12.3 "),
+// timestamps ("2024-01-02T03:04:05Z ", "[12:00:01] ", "9:34:12 am: "), CI annotations
+// ("##[error]"), journald ("dec 22 15:58:05 host nginx[42]: ") and compose service
+// columns ("web-1 | "). Stripped so that rules anchored at a line start see the tool's line.
+const LINE_PREFIXES = [
+  /^#\d+ (\d+(\.\d+)? )?/,
+  /^\[?\d{4}-\d{2}-\d{2}[t ]\d{2}:\d{2}:\d{2}(\.\d+)?(z|[+-]\d{2}:?\d{2})?\]?:? /,
+  /^\[?\d{1,2}:\d{2}:\d{2}(\.\d+)?( ?[ap]m)?\]?:? /,
+  /^##\[(error|warning|notice|debug)\]/,
+  /^[a-z]{3} \d{1,2} \d{2}:\d{2}:\d{2} \S+ [\w.@/-]+(\[\d+\])?: /,
+  /^[\w.-]+ *\| /,
+];
+
 // Markdown-escaped make markers ("**\*") as they appear in pasted logs.
 const ESCAPED_STARS = /\*\*\\\*/g;
 
@@ -63,9 +76,15 @@ function normalizeLines(text: string, limits: NormalizeLimits): string[] {
     .toLowerCase();
   const lines: string[] = [];
   for (const raw of folded.split("\n")) {
-    const line = raw.replace(SPACES, " ").trim();
+    const line = stripPrefixes(raw.replace(SPACES, " ").trim());
     if (line)
       lines.push(line.length > limits.maxLineLength ? line.slice(0, limits.maxLineLength) : line);
   }
   return lines.length > limits.maxLines ? lines.slice(lines.length - limits.maxLines) : lines;
+}
+
+function stripPrefixes(line: string): string {
+  let out = line;
+  for (const prefix of LINE_PREFIXES) out = out.replace(prefix, "");
+  return out.trim();
 }
