@@ -61,7 +61,7 @@ export const ENV_SETUP_MISS_RULES = defineRules("ENV_SETUP_MISS", P.environment,
   {
     id: "fs.no_such_file_localised",
     pattern:
-      /datei oder verzeichnis nicht gefunden|aucun fichier ou (dossier|répertoire) de ce (type|nom)|no existe el (archivo|fichero) o (el )?directorio|(arquivo|ficheiro) ou (diretório|pasta) (inexistente|não encontrado)|нет такого файла или каталога|没有那个文件或目录|没有该文件或目录|系统找不到指定的(文件|路径)|そのようなファイルやディレクトリはありません|file o directory non esistente|그런 파일이나 디렉터리가 없습니다|指定されたファイルが見つかりません|指定されたパスが見つかりません/,
+      /datei oder verzeichnis nicht gefunden|aucun fichier ou (dossier|répertoire) de ce (type|nom)|no existe el (archivo|fichero) o (el )?directorio|(arquivo|ficheiro) ou (diretório|pasta) (inexistente|não encontrado)|нет такого файла или каталога|没有那个文件或目录|没有该文件或目录|系统找不到指定的(文件|路径)|そのようなファイルやディレクトリはありません|ファイルまたはディレクトリがありません|file o directory non esistente|그런 파일이나 디렉터리가 없습니다|指定されたファイルが見つかりません|指定されたパスが見つかりません/,
     means: "a file or directory does not exist (localised)",
     priority: 22,
   },
@@ -175,7 +175,7 @@ export const ENV_SETUP_MISS_RULES = defineRules("ENV_SETUP_MISS", P.environment,
   {
     id: "auth.credentials_missing",
     pattern:
-      /unable to locate credentials|nocredentialserror|no credentials (found|provided)|credentials (not found|were not found)|unauthorized: authentication required|requested access to the resource is denied|couldn't find a valid proxy|could not find a valid proxy certificate|npm (err!|error) code e401|not logged in|api key (is )?(not|missing)|missing api key/,
+      /unable to locate credentials|no valid credential sources found|could not find default credentials|the security token included in the request is (invalid|expired)|expiredtoken|nocredentialserror|no credentials (found|provided)|credentials (not found|were not found)|unauthorized: authentication required|requested access to the resource is denied|couldn't find a valid proxy|could not find a valid proxy certificate|npm (err!|error) code e401|not logged in|api key (is )?(not|missing)|missing api key/,
     means: "a credential, token or login the command needs is missing",
   },
   {
