@@ -99,6 +99,35 @@ describe("scrub: context", () => {
     expect(scrub("token=abc123def456")).toBe("token=[REDACTED:secret_assignment]");
   });
 
+  it("reads JSON-escaped assignments, script variables and client flags", () => {
+    expect(scrub('{\\"password\\": \\"hunter2!\\"}')).toBe(
+      '{\\"password\\": \\"[REDACTED:secret_assignment]\\"}',
+    );
+    expect(scrub('$password = "hunter2!"')).toBe('$password = "[REDACTED:secret_assignment]"');
+    expect(scrub("mysql -h db -udump -P6001 -pS3cret db")).toBe(
+      "mysql -h db -udump -P6001 -p[REDACTED:secret_assignment] db",
+    );
+    expect(scrub("curl -u deploy:S3cret https://x")).toBe(
+      "curl -u deploy:[REDACTED:secret_assignment] https://x",
+    );
+    expect(scrub("gcc -pthread -o x main.c")).toBe("gcc -pthread -o x main.c");
+  });
+
+  it("leaves code, type annotations, test names and escaped text after a secret-like name alone", () => {
+    for (const text of [
+      'token = self.get_token()\\n  File \\"/usr/lib/x.py\\"',
+      "tokens = tokenizer.encode(text)",
+      "def connect(host: str, password: str):",
+      "token: Optional[Union[bool, str]] = None",
+      '"test_password_authentication": "passed"',
+      "PASSED test/test_auth.py::TestBasicAuth::test_header",
+      'echo "${DB_PASSWORD:-changeme}"',
+      "authorized_keys: /home/ci/.ssh/authorized_keys",
+    ]) {
+      expect(scrub(text)).toBe(text);
+    }
+  });
+
   it("leaves placeholders alone", () => {
     for (const text of [
       "password=changeme",

@@ -1,6 +1,6 @@
 import { charClasses, shannonEntropy } from "./entropy.js";
 import { isPlaceholder } from "./placeholder.js";
-import type { PatternRule } from "./rule.js";
+import { type PatternRule, quoteOf } from "./rule.js";
 
 // Names whose value is a secret however it looks.
 const passwordLike = /pass(?:w(?:or)?d|phrase)|pwd|secret|credential|private[_.-]?key/i;
@@ -35,8 +35,9 @@ function looksLikeToken(value: string): boolean {
 }
 
 function acceptAssignment(raw: string, m: RegExpExecArray): boolean {
-  const quoted = /^["'`]/.test(raw);
-  const value = quoted ? raw.slice(1, -1) : raw;
+  const q = quoteOf(raw);
+  const quoted = q !== "";
+  const value = raw.slice(q.length, raw.length - q.length);
   const key = m.groups?.key ?? "";
   const family = namesSecret(key);
   if (family === undefined || isPlaceholder(value, { code: !quoted }) || filePath.test(value))
@@ -52,12 +53,15 @@ function acceptAssignment(raw: string, m: RegExpExecArray): boolean {
 // The look-ahead on the key skips names that cannot name a secret before the value is scanned;
 // `a::b` is a scope, not an assignment; an unquoted value stops at a backslash or a control
 // character, so JSON-escaped text (`token = f()\n...`) and ANSI colour codes end it.
-/** Assignments whose name says the value is a secret: key=value, key: value, "key": "value", export KEY=value, --password x. */
+/**
+ * Assignments whose name says the value is a secret: key=value, key: value, "key": "value"
+ * (also JSON-escaped), export KEY=value, $KEY = "value", --password x, -u user:pass, mysql -ppass.
+ */
 export const assignmentRules: PatternRule[] = [
   {
     kind: "secret_assignment",
     pattern:
-      /(?<![A-Za-z0-9_.$])(?<q>["']?)(?<key>-{0,2}(?=[A-Za-z0-9_.-]{0,48}?(?:pass|pwd|secret|token|key|auth|credential))[A-Za-z_][A-Za-z0-9_.-]{0,63})\k<q>[ \t]{0,8}(?::=|=>|=|:(?!:))[ \t]{0,8}(?<secret>"(?:[^"\\\r\n]|\\.){1,2048}"|'[^'\r\n]{1,2048}'|`[^`\r\n]{1,2048}`|[^\s"'`,;\\\x00-\x1f\x7f]{1,1024})/gi,
+      /(?<![A-Za-z0-9_.])(?<q>\\?["']|)(?<key>-{0,2}(?=[A-Za-z0-9_.-]{0,48}?(?:pass|pwd|secret|token|key|auth|credential))[A-Za-z_][A-Za-z0-9_.-]{0,63})\k<q>[ \t]{0,8}(?::=|=>|=|:(?!:))[ \t]{0,8}(?<secret>\\"[^"\\\r\n]{1,1024}\\"|"(?:[^"\\\r\n]|\\.){1,2048}"|'[^'\r\n]{1,2048}'|`[^`\r\n]{1,2048}`|[^\s"'`,;\\\x00-\x1f\x7f]{1,1024})/gi,
     accept: acceptAssignment,
   },
   {
@@ -72,6 +76,13 @@ export const assignmentRules: PatternRule[] = [
     kind: "secret_assignment",
     pattern:
       /(?<![A-Za-z0-9_-])(?:-u|--user|--proxy-user)[ \t]{1,4}["']?[^\s:"'@]{1,128}:(?<secret>[^\s"']{1,512})/g,
+    accept: (s) => s.length >= 3 && !isPlaceholder(s),
+  },
+  {
+    // Passwords glued to a client's flag: mysql -pS3cret, sshpass -p pw, redis-cli -a pw.
+    kind: "secret_assignment",
+    pattern:
+      /\b(?:(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n]{0,200}?\s-p|sshpass\s{1,4}-p\s{0,4}|redis-cli\b[^\n]{0,200}?\s-a\s{1,4})(?<secret>"[^"\r\n]{1,256}"|'[^'\r\n]{1,256}'|[^\s"'`;|&]{1,256})/g,
     accept: (s) => s.length >= 3 && !isPlaceholder(s),
   },
 ];

@@ -105,15 +105,19 @@ export function isNameLike(s: string): boolean {
 }
 
 /**
- * True when `s` is a path: three or more non-empty /-separated segments, at least half of them names
+ * True when `s` is a path: three or more non-empty /-separated segments, no `+` (base64 has
+ * them, paths seldom), at least half of the segments and of their characters names
  * (`cache/uv/archive-v0/2gNGCnS9IjubVEQJvoF3z/bin/python`). A path's segments are judged one by
  * one, so a random directory name is not a reason to redact the whole path.
  */
 export function isPathLike(s: string): boolean {
+  if (s.includes("+")) return false;
   const segments = s.split("/").filter((seg) => seg !== "");
   if (segments.length < 3) return false;
   const named = segments.filter((seg) => seg.split(/[-_.]/).every((p) => nameSegment.test(p)));
-  return named.length * 2 >= segments.length;
+  const namedChars = named.reduce((n, seg) => n + seg.length, 0);
+  const chars = segments.reduce((n, seg) => n + seg.length, 0);
+  return named.length * 2 >= segments.length && namedChars * 2 >= chars;
 }
 
 /** The expected entropy of a uniformly random string of `n` characters over `alphabet` symbols. */

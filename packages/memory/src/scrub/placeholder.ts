@@ -40,7 +40,8 @@ const codeShapes: RegExp[] = [
  */
 export function isPlaceholder(value: string, opts: { code?: boolean } = {}): boolean {
   const whole = value.trim().replace(/^["'`]|["'`]$/g, "");
-  const bare = whole.replace(/[,;:)\]}]+$/, "");
+  // Trailing punctuation of code, and the :- / := of a shell default (${VAR:-changeme}).
+  const bare = whole.replace(/[,;:)\]}]+$/, "").replace(/^[-=]/, "");
   return [whole, bare].some(
     (v) =>
       v.length === 0 ||

@@ -44,9 +44,15 @@ export function findSpans(rule: SecretRule, text: string): SecretSpan[] {
     // look again from there. lastIndex only moves forward, so each start is tried once.
     pattern.lastIndex = at[0] > m.index ? at[0] : m.index + 1;
     if (rule.accept && !rule.accept(value, m)) continue;
-    // A quoted value keeps its quotes: only what is between them is the secret.
-    const quoted = value.length >= 2 && /^["'`]/.test(value) && value.endsWith(value.charAt(0));
-    spans.push(quoted ? { start: at[0] + 1, end: at[1] - 1 } : { start: at[0], end: at[1] });
+    // A quoted value keeps its quotes (plain or JSON-escaped): only what is between them is the secret.
+    const q = quoteOf(value);
+    spans.push({ start: at[0] + q.length, end: at[1] - q.length });
   }
   return spans;
+}
+
+/** The quote around `value` (`"`, `'`, `` ` `` or JSON-escaped `\"`), or "" when it is bare. */
+export function quoteOf(value: string): string {
+  const q = /^\\?["'`]/.exec(value)?.[0] ?? "";
+  return q !== "" && value.length >= 2 * q.length + 1 && value.endsWith(q) ? q : "";
 }

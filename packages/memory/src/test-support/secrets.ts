@@ -237,6 +237,9 @@ export const SECRET_GENERATORS: Readonly<Record<string, Generator>> = {
         `auth_token = "${secret}"`,
         `curl -u deploy:${secret} https://artifacts.example.com/upload`,
         `//registry.npmjs.org/:_authToken=${secret}`,
+        `{\\"db_password\\": \\"${secret}\\"}`,
+        `$password = "${secret}"`,
+        `mysql -h db -uroot -p'${secret}' app`,
       ]),
     };
   },
