@@ -121,6 +121,7 @@ describe("scrub: context", () => {
       "token: Optional[Union[bool, str]] = None",
       '"test_password_authentication": "passed"',
       "PASSED test/test_auth.py::TestBasicAuth::test_header",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal shell default is the point
       'echo "${DB_PASSWORD:-changeme}"',
       "authorized_keys: /home/ci/.ssh/authorized_keys",
     ]) {
