@@ -84,19 +84,22 @@ function scrubPass(text: string): { text: string; added: RankedSpan[]; edits: Ra
   return { text: out + text.slice(from), added, edits };
 }
 
-// Where an offset of the old text lands after `edits` (none of which covers it).
-function shift(index: number, edits: readonly RankedSpan[]): number {
+// Where earlier markers (sorted offsets in the old text, never inside an edit) land after
+// `edits` (sorted): one merge-like walk, linear in both.
+function shift(findings: ScrubFinding[], edits: readonly RankedSpan[]): ScrubFinding[] {
   let delta = 0;
-  for (const e of edits) {
-    if (e.end > index) break;
-    delta += `[REDACTED:${e.kind}]`.length - (e.end - e.start);
-  }
-  return index + delta;
+  let e = 0;
+  return findings.map((f) => {
+    for (let edit = edits[e]; edit !== undefined && edit.end <= f.index; edit = edits[++e]) {
+      delta += `[REDACTED:${edit.kind}]`.length - (edit.end - edit.start);
+    }
+    return { kind: f.kind, index: f.index + delta };
+  });
 }
 
 /**
  * Scrub `text` and say what was redacted, with each marker's offset in the scrubbed text.
- * @example scrubReport("token ghp_...").findings // [{ kind: "github_token", index: 6 }]
+ * @example scrubReport("id AKIAIOSFODNN7EXAMPLE").findings // [{ kind: "aws_access_key_id", index: 3 }]
  */
 export function scrubReport(text: string): ScrubReport {
   let current = typeof text === "string" ? text : String(text ?? "");
@@ -105,11 +108,11 @@ export function scrubReport(text: string): ScrubReport {
     for (let pass = 0; pass < maxPasses; pass++) {
       const next = scrubPass(current);
       if (next.edits.length === 0) break;
-      findings = findings.map((f) => ({ kind: f.kind, index: shift(f.index, next.edits) }));
-      findings.push(...next.added.map((a) => ({ kind: a.kind, index: a.start })));
+      findings = shift(findings, next.edits);
+      for (const a of next.added) findings.push({ kind: a.kind, index: a.start });
+      findings.sort((a, b) => a.index - b.index);
       current = next.text;
     }
-    findings.sort((a, b) => a.index - b.index);
     return { text: current, findings };
   } catch {
     // Unreachable by design; if a rule ever throws, storing nothing beats storing a secret.
