@@ -51,7 +51,7 @@ export const TUNING = {
   /** how many of the query's heaviest concepts a row is measured against */
   concepts: 5,
   /** rows the FTS5 MATCH hands to the re-ranker */
-  candidates: 300,
+  candidates: 200,
   /** sum of document frequencies the candidate MATCH may walk: bounds the work at any size */
   postingBudget: 6_000,
 };
