@@ -105,6 +105,46 @@ describe("scrub properties", () => {
     );
   });
 
+  it("leaves no generated secret in its output when code-like text shares its line", () => {
+    const codeish = fc
+      .array(
+        fc.constantFrom(
+          "a",
+          "Z",
+          "9",
+          " ",
+          ":",
+          "=",
+          '"',
+          "'",
+          "(",
+          ")",
+          "[",
+          "]",
+          "{",
+          "}",
+          ",",
+          ";",
+          "/",
+          "@",
+          "-",
+          "_",
+          ".",
+          "password",
+          "token",
+          "x",
+        ),
+        { maxLength: 12 },
+      )
+      .map((parts) => parts.join(""));
+    fc.assert(
+      fc.property(codeish, arbitrarySecret(), codeish, (before, fake, after) => {
+        expect(scrub(`${before} ${fake.text} ${after}`)).not.toContain(fake.secret);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
   it("leaves none of several secrets on one line", () => {
     fc.assert(
       fc.property(fc.array(arbitrarySecret(), { minLength: 2, maxLength: 5 }), (fakes) => {
