@@ -241,7 +241,10 @@ async function likeCandidates(
   client: Client,
   plan: QueryPlan,
 ): Promise<{ rows: Row[]; stats: Stats }> {
-  const terms = uniqueTerms(plan).slice(0, MAX_MATCH_TERMS * 2);
+  // The query's own words first, then the related terms.
+  const terms = uniqueTerms(plan)
+    .sort((a, b) => b.weight - a.weight)
+    .slice(0, MAX_MATCH_TERMS * 2);
   const patterns = terms.map((t) => `%${escapeLike(likeStem(t))}%`);
   const where = patterns.map(
     () =>
