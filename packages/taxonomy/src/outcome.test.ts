@@ -137,6 +137,25 @@ describe("classifyOutcome: progress and success lines never route", () => {
 describe("classifyOutcome: ecosystems, locales, Windows", () => {
   const cases: [string, string, number, string][] = [
     [
+      "src/App.tsx(9,5): error TS17002: Expected corresponding JSX closing tag for 'div'.",
+      "BAD_FILE_EDIT",
+      2,
+      "tsc",
+    ],
+    [
+      "src/a.ts(3,14): error TS7006: Parameter 'x' implicitly has an 'any' type.",
+      "CMD_ERROR",
+      2,
+      "tsc",
+    ],
+    ["/entrypoint.sh: exec: line 9: gunicorn: not found", "ENV_SETUP_MISS", 127, "docker run app"],
+    [
+      "terminate called after throwing an instance of 'std::out_of_range'\nAborted (core dumped)",
+      "CMD_ERROR",
+      134,
+      "./solver",
+    ],
+    [
       "ERROR: No matching distribution found for torchx==0.0.1",
       "PKG_INSTALL",
       1,

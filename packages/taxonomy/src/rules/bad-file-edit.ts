@@ -56,7 +56,7 @@ export const BAD_FILE_EDIT_RULES = defineRules("BAD_FILE_EDIT", P.badEdit, [
   },
   {
     id: "ts.syntax_error",
-    pattern: /error ts1\d{3}:/,
+    pattern: /error ts(1|17)\d{3}:|error ts5\d{3}:/,
     means: "tsc reports a syntax error (TS1xxx)",
   },
   // data and config formats
@@ -151,7 +151,7 @@ export const BAD_FILE_EDIT_RULES = defineRules("BAD_FILE_EDIT", P.badEdit, [
   {
     id: "compose.invalid_file",
     pattern:
-      /additional propert(y|ies) .* (is|are) not allowed|services\.\S+ (must be a|contains an invalid type)/,
+      /additional propert(y|ies) .* (is|are) not allowed|compose file .* is invalid because|top-level object must be a mapping|unsupported config option for|services\.\S+ (must be a|contains an invalid type)/,
     means: "the compose file does not match the compose schema",
   },
   {

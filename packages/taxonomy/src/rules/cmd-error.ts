@@ -22,7 +22,7 @@ export const CMD_ERROR_RULES = defineRules("CMD_ERROR", P.command, [
   {
     id: "process.crashed",
     pattern:
-      /segmentation fault|sigsegv|core dumped|bus error|illegal instruction|stack smashing detected|double free or corruption|abort trap|(exit code|exit status|exited with code):? 139\b/,
+      /segmentation fault|sigsegv|core dumped|bus error|illegal instruction|stack smashing detected|double free or corruption|abort trap|signal 11\b|received signal sigsegv|0xc0000005|access violation|free\(\): invalid pointer|terminate called after throwing an instance of|(exit code|exit status|exited with code):? 139\b/,
     means: "the program crashed (signal)",
     priority: 60,
   },
@@ -45,7 +45,7 @@ export const CMD_ERROR_RULES = defineRules("CMD_ERROR", P.command, [
   {
     id: "compile.type_error",
     pattern:
-      /error ts2\d{3}:|error\[e0\d{3}\]|mismatched types|cannot find (value|type|function|macro|symbol)|error: '[^']+' (was not declared|undeclared)|has no member named|no matching function for call|is not assignable to|incompatible types|could not compile `/,
+      /error ts(2|4|6|7|18)\d{3}:|error\[e0\d{3}\]|mismatched types|cannot find (value|type|function|macro|symbol)|error: '[^']+' (was not declared|undeclared)|has no member named|no matching function for call|is not assignable to|incompatible types|could not compile `/,
     means: "the compiler rejected well-formed code (types, names)",
     priority: 17,
   },
@@ -65,14 +65,15 @@ export const CMD_ERROR_RULES = defineRules("CMD_ERROR", P.command, [
   },
   {
     id: "net.address_in_use",
-    pattern: /eaddrinuse|address already in use|port is already allocated/,
+    pattern:
+      /eaddrinuse|address already in use|port is already allocated|only one usage of each socket address/,
     means: "the port is already taken by another process",
     priority: 35,
   },
   {
     id: "net.unreachable",
     pattern:
-      /could not resolve host|temporary failure in name resolution|name or service not known|getaddrinfo (enotfound|eai_again)|network is unreachable|connection refused|econnrefused/,
+      /could not resolve host|could not resolve hostname|temporary failure in name resolution|name or service not known|getaddrinfo (enotfound|eai_again)|network is unreachable|connection refused|econnrefused/,
     means: "the network or a service is unreachable",
     priority: 12,
   },

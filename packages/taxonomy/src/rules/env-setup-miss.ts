@@ -8,7 +8,7 @@ export const ENV_SETUP_MISS_RULES = defineRules("ENV_SETUP_MISS", P.environment,
   {
     id: "shell.command_not_found",
     pattern:
-      /command not found|^(\S+: )?(line )?\d+: \S+: not found$|^fish: unknown command|^zsh: no such file or directory: /,
+      /command not found|exec: (line \d+: )?\S+: not found|^which: no \S+ in \(|^(\S+: )?(line )?\d+: \S+: not found$|^fish: unknown command|^zsh: no such file or directory: /,
     means: "the command is not installed or not on PATH",
   },
   {
@@ -169,7 +169,7 @@ export const ENV_SETUP_MISS_RULES = defineRules("ENV_SETUP_MISS", P.environment,
   {
     id: "git.credentials_missing",
     pattern:
-      /could not read (username|password) for|terminal prompts disabled|authentication failed for|permission denied \(publickey|host key verification failed|could not read from remote repository/,
+      /could not read (username|password) for|terminal prompts disabled|authentication failed for|permission to \S+ denied to|support for password authentication was removed|permission denied \(publickey|host key verification failed|could not read from remote repository/,
     means: "git has no usable credentials or known host for the remote",
   },
   {
