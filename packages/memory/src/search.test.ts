@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createClient } from "@libsql/client";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { type FailureStore, openStore } from "./store.js";
@@ -186,5 +190,37 @@ describe.each([true, false])("searchFailures (fts %s)", (fts) => {
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe("searchFailures on a larger memory", () => {
+  it("finds the relevant row among thousands sharing common words (sampled frequencies)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "fak-search-"));
+    const url = `file:${join(dir, "memory.db")}`;
+    const store = await openStore({ url });
+    const client = createClient({ url });
+    const filler = Array.from({ length: 3000 }, (_, i) => ({
+      task: `add cache for report ${i % 97}`,
+      approach: `cache rows in process ${i % 13}`,
+      death_reason: `verifier: test_report_${i % 89} — report totals wrong after cache refresh`,
+    }));
+    await client.execute({
+      sql: `INSERT INTO failures (session, task, approach, death_reason, layer, conviction, created_at, substance_key)
+            SELECT 's', j.value->>'task', j.value->>'approach', j.value->>'death_reason', 'verifier', 'low',
+                   '2026-01-01T00:00:00.000Z', 'filler:' || j.key FROM json_each(?) j`,
+      args: [JSON.stringify(filler)],
+    });
+    client.close();
+    const { id } = await store.record({
+      session: "s1",
+      task: "cache exchange rates for invoices",
+      approach: "memoize the rate lookup per process",
+      death_reason:
+        "verifier: test_invoice_immutable — old invoices changed when the memoized rate expired",
+    });
+    const hits = await store.search("memoize currency exchange rate lookups", { limit: 5 });
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
+    expect(hits[0]?.id).toBe(id);
   });
 });

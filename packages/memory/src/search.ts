@@ -111,9 +111,8 @@ async function ftsCandidates(
   // Candidates: rows holding the query's own words together (common words are rare in
   // conjunction; a conjunction too common to rank is read in id order, which is also the
   // tie-break), then rows holding any of its rarest words or related terms, ranked by bm25
-  // within a bounded number of postings.
-  // One word per concept of the query (its rarest), rarest concepts first: single words, since
-  // phrases make FTS5 read positions.
+  // within a bounded number of postings. The conjunction takes one word per concept (its
+  // rarest), rarest concepts first, and single words only: phrases make FTS5 read positions.
   const own = plan.concepts
     .flatMap((c) => {
       const [term] = c.terms;
