@@ -52,7 +52,7 @@ export const CMD_ERROR_RULES = defineRules("CMD_ERROR", P.command, [
   {
     id: "link.link_failed",
     pattern:
-      /undefined reference to|ld returned \d+ exit status|collect2: error|undefined symbols? for architecture|linker command failed|ld: cannot find -l/,
+      /undefined reference to|error lnk(2001|2019|1120)|ld returned \d+ exit status|collect2: error|undefined symbols? for architecture|linker command failed|ld: cannot find -l/,
     means: "the link step failed",
     priority: 17,
   },
