@@ -99,6 +99,18 @@ describe("scrub: context", () => {
     expect(scrub("token=abc123def456")).toBe("token=[REDACTED:secret_assignment]");
   });
 
+  it("redacts near-miss shapes where a secret name vouches for them", () => {
+    const rng = seededRng(31);
+    const uuid = NEAR_MISS_GENERATORS.uuid?.(rng) ?? "";
+    const hex = NEAR_MISS_GENERATORS.md5?.(rng) ?? "";
+    expect(scrub(uuid)).toBe(uuid);
+    expect(scrub(hex)).toBe(hex);
+    expect(scrub(`HEROKU_API_KEY=${uuid}`)).toBe("HEROKU_API_KEY=[REDACTED:secret_assignment]");
+    expect(scrub(`TWILIO_AUTH_TOKEN=${hex}`)).toBe(
+      "TWILIO_AUTH_TOKEN=[REDACTED:secret_assignment]",
+    );
+  });
+
   it("reads JSON-escaped assignments, script variables and client flags", () => {
     expect(scrub('{\\"password\\": \\"hunter2!\\"}')).toBe(
       '{\\"password\\": \\"[REDACTED:secret_assignment]\\"}',
