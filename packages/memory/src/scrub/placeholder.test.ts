@@ -27,6 +27,7 @@ describe("isPlaceholder", () => {
   it("reads unquoted code as a reference only when asked", () => {
     for (const v of [
       "process.env.API_KEY",
+      "opts.authToken",
       "os.environ['TOKEN']",
       "settings.SECRET_KEY",
       "getToken()",

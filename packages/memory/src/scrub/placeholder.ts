@@ -14,7 +14,7 @@ const words = new Set(
 const shapes: RegExp[] = [
   /^\$\{[^}]{0,200}\}?$/,
   /^\$\(?(?:[A-Z_][A-Z0-9_]{0,100}|[a-z_][a-z0-9_]{0,100})\)?$/,
-  /^%[A-Za-z_][A-Za-z0-9_]{0,100}%$/,
+  /^%(?:[A-Z_][A-Z0-9_]{0,100}|(?:[A-Z][a-z]{1,20}){1,6})%$/,
   /^<[^<>]{0,200}>$/,
   /^\{\{[\s\S]{0,200}\}\}$/,
   /^\[REDACTED(?::[a-z0-9_]{1,40})?\]$/,
@@ -23,9 +23,9 @@ const shapes: RegExp[] = [
 ];
 
 // Unquoted code reads the secret at run time: dotted names and calls whose parts are names
-// (lower_case, UPPER_CASE or PascalCase), never the case soup of a random string.
+// (lower_case, camelCase, UPPER_CASE or PascalCase), never the case soup of a random string.
 const codeShapes: RegExp[] = [
-  /^[a-z_$][a-z_$]{1,60}(?:\.(?:[a-z_$][a-z0-9_$]{0,60}|[A-Z][A-Z0-9_]{0,60}|(?:[A-Z][a-z]{1,30}){1,6})){1,8}(?:\[[^\]]{0,80}\]?)?$/,
+  /^[a-z_$][a-z_$]{1,60}(?:\.(?:[a-z_$][a-z0-9_$]{0,60}|[a-z_$][a-z0-9_$]{0,30}(?:[A-Z][a-z0-9]{1,30}){1,6}|[A-Z][A-Z0-9_]{0,60}|(?:[A-Z][a-z]{1,30}){1,6})){1,8}(?:\[[^\]]{0,80}\]?)?$/,
   /^[A-Za-z_$][a-z_$]{0,40}(?:\.?[A-Za-z][a-z_]{0,40}){0,6}\(/,
   // Type annotations: password: str, token: Optional[str].
   /^(?:Optional|Union|List|Dict|Tuple|Sequence|Mapping|Callable|Literal|Annotated|SecretStr|str|int|bool|bytes|float|Any|string|number|boolean|None)(?:[[\]),:|= ]|$)/,
