@@ -1,6 +1,7 @@
 import { tokenize } from "../tokens.js";
 import { BACKEND_GROUPS } from "./groups-backend.js";
 import { ENGINEERING_GROUPS } from "./groups-engineering.js";
+import { PRODUCT_GROUPS } from "./groups-product.js";
 import { SECURITY_GROUPS } from "./groups-security.js";
 import { SYSTEMS_GROUPS } from "./groups-systems.js";
 
@@ -57,6 +58,7 @@ export function defaultVocabulary(): Vocabulary {
     ...SECURITY_GROUPS,
     ...ENGINEERING_GROUPS,
     ...SYSTEMS_GROUPS,
+    ...PRODUCT_GROUPS,
   ]);
   return shared;
 }
