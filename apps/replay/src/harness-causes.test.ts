@@ -22,13 +22,13 @@ describe("causeFromHarness", () => {
       "TIMEOUT:RuntimeError:command_timed_out",
       true,
     ],
-    ["AgentSetupTimeoutError", "", "PKG_INSTALL", "PKG_INSTALL:AgentSetupTimeoutError", false],
+    ["AgentSetupTimeoutError", "", "PKG_INSTALL", "PKG_INSTALL:AgentSetupTimeoutError", true],
     [
       "RuntimeError",
       "Agent setup failed with exit code 1",
       "PKG_INSTALL",
       "PKG_INSTALL:RuntimeError",
-      false,
+      true,
     ],
     [
       "ContextLengthExceededError",

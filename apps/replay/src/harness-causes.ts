@@ -62,8 +62,10 @@ const RULES: CauseRule[] = [
     sub: (name) => (TIMEOUT_NAMES.has(name.toLowerCase()) ? undefined : "command_timed_out"),
   },
   {
+    // The agent's own install failed: a real PKG_INSTALL of the run, kept in its taxonomy so a
+    // retry with RETRY_PACKAGE_INSTALL is planned (only outages and harness bugs are kept apart).
     category: "PKG_INSTALL",
-    agentFault: false,
+    agentFault: true,
     test: (name, msg) =>
       INSTALL_NAMES.has(name.toLowerCase()) ||
       /\bagent (?:setup|install(?:ation)?) failed\b/i.test(msg),
