@@ -7,6 +7,7 @@ import {
   prose,
   SECRET_GENERATORS,
   seededRng,
+  WRAPPERS,
 } from "./test-support/secrets.js";
 
 const seeds = Array.from({ length: 40 }, (_, i) => i * 7919 + 17);
@@ -43,6 +44,21 @@ describe("scrub: every kind", () => {
         expect(out.startsWith(`${before} `)).toBe(true);
         expect(out.endsWith(`\n${after}`)).toBe(true);
       }
+    });
+  }
+});
+
+describe("scrub: every kind, however it is wrapped", () => {
+  for (const kind of SECRET_KINDS) {
+    it(`redacts ${kind} coloured, JSON-escaped, quoted, bracketed, after name=`, () => {
+      WRAPPERS.forEach((wrap, w) => {
+        for (const seed of seeds.slice(0, 10)) {
+          const fake = fakeSecret(kind, seededRng(seed * 13 + w));
+          const out = scrub(wrap(fake.text));
+          expect(out, wrap(fake.text)).toContain(`[REDACTED:`);
+          expect(out, wrap(fake.text)).not.toContain(fake.secret);
+        }
+      });
     });
   }
 });

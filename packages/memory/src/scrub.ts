@@ -42,7 +42,7 @@
  */
 import { findSpans } from "./scrub/rule.js";
 import { SECRET_RULES } from "./scrub/rules.js";
-import { clip, markerSpans, mergeSpans, type RankedSpan } from "./scrub/spans.js";
+import { blankAnsi, clip, markerSpans, mergeSpans, type RankedSpan } from "./scrub/spans.js";
 
 /** Every kind that can appear in `[REDACTED:kind]`, most specific first. */
 export const SECRET_KINDS: readonly string[] = Object.freeze([
@@ -65,10 +65,11 @@ export interface ScrubReport {
 const maxPasses = 4;
 
 function scrubPass(text: string): { text: string; added: RankedSpan[]; edits: RankedSpan[] } {
-  const guarded = markerSpans(text);
+  const view = blankAnsi(text);
+  const guarded = markerSpans(view);
   const found: RankedSpan[] = [];
   SECRET_RULES.forEach((rule, rank) => {
-    for (const span of findSpans(rule, text))
+    for (const span of findSpans(rule, view))
       found.push(...clip({ ...span, rank, kind: rule.kind }, guarded));
   });
   const edits = mergeSpans(found);

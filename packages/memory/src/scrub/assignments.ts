@@ -61,7 +61,7 @@ export const assignmentRules: PatternRule[] = [
   {
     kind: "secret_assignment",
     pattern:
-      /(?<![A-Za-z0-9_.])(?<q>\\?["']|)(?<key>-{0,2}(?=[A-Za-z0-9_.-]{0,48}?(?:pass|pwd|secret|token|key|auth|credential))[A-Za-z_][A-Za-z0-9_.-]{0,63})\k<q>[ \t]{0,8}(?::=|=>|=|:(?!:))[ \t]{0,8}(?<secret>\\"[^"\\\r\n]{1,1024}\\"|"(?:[^"\\\r\n]|\\.){1,2048}"|'[^'\r\n]{1,2048}'|`[^`\r\n]{1,2048}`|[^\s"'`,;\\\x00-\x1f\x7f]{1,1024})/gi,
+      /(?<![A-Za-z0-9_.])(?<q>\\{0,7}["']|)(?<key>-{0,2}(?=[A-Za-z0-9_.-]{0,48}?(?:pass|pwd|secret|token|key|auth|credential))[A-Za-z_][A-Za-z0-9_.-]{0,63})\k<q>[ \t]{0,8}(?::=|=>|=|:(?!:))[ \t]{0,8}(?<secret>\\{1,7}"[^"\\\r\n]{1,1024}\\{1,7}"|"(?:[^"\\\r\n]|\\.){1,2048}"|'[^'\r\n]{1,2048}'|`[^`\r\n]{1,2048}`|[^\s"'`,;\\\x00-\x1f\x7f]{1,1024})/gi,
     accept: acceptAssignment,
   },
   {

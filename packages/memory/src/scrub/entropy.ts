@@ -106,7 +106,7 @@ export function isNameLike(s: string): boolean {
 
 /**
  * True when `s` is a path: three or more non-empty /-separated segments, no `+` (base64 has
- * them, paths seldom), at least half of the segments and of their characters names
+ * them, paths seldom), at least half of the segments names, and three of them or half the characters
  * (`cache/uv/archive-v0/2gNGCnS9IjubVEQJvoF3z/bin/python`). A path's segments are judged one by
  * one, so a random directory name is not a reason to redact the whole path.
  */
@@ -117,7 +117,7 @@ export function isPathLike(s: string): boolean {
   const named = segments.filter((seg) => seg.split(/[-_.]/).every((p) => nameSegment.test(p)));
   const namedChars = named.reduce((n, seg) => n + seg.length, 0);
   const chars = segments.reduce((n, seg) => n + seg.length, 0);
-  return named.length * 2 >= segments.length && namedChars * 2 >= chars;
+  return named.length * 2 >= segments.length && (named.length >= 3 || namedChars * 2 >= chars);
 }
 
 /** The expected entropy of a uniformly random string of `n` characters over `alphabet` symbols. */
@@ -152,4 +152,14 @@ export function decodesToText(s: string): boolean {
 export function looksGenerated(s: string): boolean {
   const k = charClasses(s);
   return (k.digit > 0 && k.upper + k.lower > 0) || (k.upper > 1 && k.lower > 1);
+}
+
+/**
+ * True when most neighbouring characters of `s` are consecutive (`0123456789ABC...xyz`): an
+ * alphabet spelled out in a config, as high in entropy as a key and as public as the ABC.
+ */
+export function isSequential(s: string): boolean {
+  let steps = 0;
+  for (let i = 1; i < s.length; i++) if (s.charCodeAt(i) === s.charCodeAt(i - 1) + 1) steps++;
+  return steps * 2 >= s.length - 1;
 }

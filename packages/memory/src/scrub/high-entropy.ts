@@ -3,6 +3,7 @@ import {
   decodesToText,
   isNameLike,
   isPathLike,
+  isSequential,
   isWordLike,
   randomEntropy,
   shannonEntropy,
@@ -12,8 +13,8 @@ import type { FinderRule, SecretSpan } from "./rule.js";
 // Shorter random strings are rare outside known prefixes and keyword contexts, which have their
 // own rules, while 20-character identifiers (getIdByKeyV2ForAppId) are common.
 const minLength = 24;
-// base64 / base64url runs; '=' only as trailing padding so `key=value` splits at the '='.
-const token = /(?<![A-Za-z0-9+/_=-])[A-Za-z0-9+/_-]{24,}={0,2}/g;
+// base64 / base64url runs; '=' only as trailing padding, so `stderr=<token>` starts at the token.
+const token = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{24,}={0,2}/g;
 // Digests named as such: sha256:<hex>, sha512-<base64> (SRI), h1:<base64> (go.sum), md5=; and
 // SSH public keys (ssh-ed25519 AAAA...), which are published on purpose.
 const digestBefore =
@@ -40,7 +41,7 @@ export function isHighEntropy(s: string): boolean {
   if (!mixed) return false;
   const alphabet = (k.upper > 0 ? 26 : 0) + (k.lower > 0 ? 26 : 0) + (k.digit > 0 ? 10 : 0) + 2;
   if (shannonEntropy(s) < randomEntropy(n, alphabet) - 0.85) return false;
-  if (isWordLike(s) || isNameLike(s)) return false;
+  if (isWordLike(s) || isNameLike(s) || isSequential(s)) return false;
   return !decodesToText(s);
 }
 

@@ -51,8 +51,8 @@ export function findSpans(rule: SecretRule, text: string): SecretSpan[] {
   return spans;
 }
 
-/** The quote around `value` (`"`, `'`, `` ` `` or JSON-escaped `\"`), or "" when it is bare. */
+/** The quote around `value` (`"`, `'`, `` ` ``, or JSON-escaped once or more: `\"`, `\\\"`), or "". */
 export function quoteOf(value: string): string {
-  const q = /^\\?["'`]/.exec(value)?.[0] ?? "";
+  const q = /^\\{0,7}["'`]/.exec(value)?.[0] ?? "";
   return q !== "" && value.length >= 2 * q.length + 1 && value.endsWith(q) ? q : "";
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clip, markerSpans, mergeSpans, type RankedSpan } from "./spans.js";
+import { blankAnsi, clip, markerSpans, mergeSpans, type RankedSpan } from "./spans.js";
 
 const span = (start: number, end: number, rank = 0, kind = "k"): RankedSpan => ({
   start,
@@ -44,5 +44,16 @@ describe("mergeSpans", () => {
       span(30, 35, 2, "next"),
     ]);
     expect(merged).toEqual([span(10, 30, 1, "specific"), span(30, 35, 2, "next")]);
+  });
+});
+
+describe("blankAnsi", () => {
+  it("blanks colour codes, with or without their ESC, keeping every offset", () => {
+    const text = "\x1b[31mAKIA\x1b[0m [1;32mok[0m \x1b]0;title\x07 [REDACTED:jwt]";
+    const view = blankAnsi(text);
+    expect(view).toHaveLength(text.length);
+    expect(view).toBe(
+      `${" ".repeat(5)}AKIA${" ".repeat(4)} ${" ".repeat(7)}ok${" ".repeat(4)} ${" ".repeat(10)} [REDACTED:jwt]`,
+    );
   });
 });

@@ -285,6 +285,24 @@ const words = [
   "error",
 ];
 
+/**
+ * Ways a secret reaches a death row: coloured by a terminal, inside a JSON string, quoted,
+ * bracketed, after `name=`, at the end of a CRLF line.
+ */
+export const WRAPPERS: readonly ((text: string) => string)[] = [
+  (t) => `\x1b[31m${t}\x1b[0m`,
+  (t) => `{"stderr": ${JSON.stringify(t)}}`,
+  (t) => `(${t})`,
+  (t) => `"${t}"`,
+  (t) => `'${t}',`,
+  (t) => `[${t}]`,
+  (t) => `<${t}>`,
+  (t) => `\`${t}\``,
+  (t) => `stderr=${t}`,
+  (t) => `error: ${t}: denied`,
+  (t) => `${t}.\r\n`,
+];
+
 /** A plausible line of prose to put around a secret. */
 export function prose(rng: Rng, n = between(rng, 3, 10)): string {
   return Array.from({ length: n }, () => pick(rng, words)).join(" ");
@@ -314,6 +332,10 @@ export const NEAR_MISS_GENERATORS: Readonly<Record<string, (rng: Rng) => string>
     return `/home/runner/work/_temp/${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
   },
   repo_path: () => "https://github.com/glideinWMS/glideinwms/pull/8",
+  alphabet: () =>
+    "tesseract --psm 6 -c tessedit_char_whitelist=0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
+  ansi_colour: (rng) =>
+    `\x1b[31mFAILED\x1b[0m ${pick(rng, words)}_${pick(rng, words)} \x1b[1m(exit 1)\x1b[22m`,
   tool_use_id: (rng) => `"tool_use_id": "toolu_01${mixed(rng, ALNUM, 22)}"`,
   trial_name: (rng) => `${pick(rng, words)}-with-${pick(rng, words)}__${mixed(rng, ALNUM, 7)}`,
   wheel: (rng) =>
