@@ -52,8 +52,9 @@ describe("blankAnsi", () => {
     const text = "\x1b[31mAKIA\x1b[0m [1;32mok[0m \x1b]0;title\x07 [REDACTED:jwt]";
     const view = blankAnsi(text);
     expect(view).toHaveLength(text.length);
+    const blank = (n: number) => " ".repeat(n);
     expect(view).toBe(
-      `${" ".repeat(5)}AKIA${" ".repeat(4)} ${" ".repeat(7)}ok${" ".repeat(4)} ${" ".repeat(10)} [REDACTED:jwt]`,
+      `${blank(5)}AKIA${blank(4)} ${blank(6)}ok${blank(3)} ${blank(10)} [REDACTED:jwt]`,
     );
   });
 });
