@@ -55,7 +55,8 @@ function acceptAssignment(raw: string, m: RegExpExecArray): boolean {
 // character, so JSON-escaped text (`token = f()\n...`) and ANSI colour codes end it.
 /**
  * Assignments whose name says the value is a secret: key=value, key: value, "key": "value"
- * (also JSON-escaped), export KEY=value, $KEY = "value", --password x, -u user:pass, mysql -ppass.
+ * (also JSON-escaped), export KEY=value, $KEY = "value", --password x, -u user:pass, mysql -ppass,
+ * docker login -p pass.
  */
 export const assignmentRules: PatternRule[] = [
   {
@@ -79,10 +80,11 @@ export const assignmentRules: PatternRule[] = [
     accept: (s) => s.length >= 3 && !isPlaceholder(s),
   },
   {
-    // Passwords glued to a client's flag: mysql -pS3cret, sshpass -p pw, redis-cli -a pw.
+    // Passwords after a client's short flag: mysql -pS3cret, sshpass -p pw, redis-cli -a pw,
+    // docker login -p pw.
     kind: "secret_assignment",
     pattern:
-      /\b(?:(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n]{0,200}?\s-p|sshpass\s{1,4}-p\s{0,4}|redis-cli\b[^\n]{0,200}?\s-a\s{1,4})(?<secret>"[^"\r\n]{1,256}"|'[^'\r\n]{1,256}'|[^\s"'`;|&]{1,256})/g,
+      /\b(?:(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n]{0,200}?\s-p|sshpass\s{1,4}-p\s{0,4}|redis-cli\b[^\n]{0,200}?\s-a\s{1,4}|docker\s{1,4}login\b[^\n]{0,200}?\s-p\s{1,4})(?<secret>"[^"\r\n]{1,256}"|'[^'\r\n]{1,256}'|[^\s"'`;|&]{1,256})/g,
     accept: (s) => s.length >= 3 && !isPlaceholder(s),
   },
 ];
