@@ -138,6 +138,12 @@ describe("scrub: context", () => {
     expect(scrub("curl -u deploy:S3cret https://x")).toBe(
       "curl -u deploy:[REDACTED:secret_assignment] https://x",
     );
+    expect(scrub("docker login -u ci -p S3cretPw registry.example.com")).toBe(
+      "docker login -u ci -p [REDACTED:secret_assignment] registry.example.com",
+    );
+    expect(scrub("kubectl create secret generic db --from-literal=password=hunter2")).toBe(
+      "kubectl create secret generic db --from-literal=password=[REDACTED:secret_assignment]",
+    );
     expect(scrub("gcc -pthread -o x main.c")).toBe("gcc -pthread -o x main.c");
   });
 
