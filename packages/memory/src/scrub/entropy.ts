@@ -128,8 +128,6 @@ export function randomEntropy(n: number, alphabet: number): number {
   return Math.log2(Math.max(1, Math.min(n, distinct)));
 }
 
-const printable = /^[\t\n\r\x20-\x7e]*$/;
-
 /**
  * True when `s` is base64 (or base64url) whose bytes are mostly printable text: base64 of a
  * sentence or a config file is an encoding, not a key. Random key bytes are almost never printable.
@@ -137,12 +135,15 @@ const printable = /^[\t\n\r\x20-\x7e]*$/;
 export function decodesToText(s: string): boolean {
   const body = s.replace(/=+$/, "");
   if (!/^[A-Za-z0-9+/_-]+$/.test(body) || body.length % 4 === 1) return false;
-  const bytes = Buffer.from(body.replace(/-/g, "+").replace(/_/g, "/"), "base64");
+  const bytes = Buffer.from(
+    body,
+    body.includes("-") || body.includes("_") ? "base64url" : "base64",
+  );
   if (bytes.length < 12) return false;
-  const text = bytes.toString("latin1");
-  let ok = 0;
-  for (let i = 0; i < text.length; i++) if (printable.test(text[i] ?? "")) ok++;
-  return ok / text.length >= 0.95;
+  let printable = 0;
+  for (const b of bytes)
+    if ((b >= 0x20 && b <= 0x7e) || b === 0x09 || b === 0x0a || b === 0x0d) printable++;
+  return printable / bytes.length >= 0.95;
 }
 
 /**
