@@ -50,9 +50,6 @@ function acceptAssignment(raw: string, m: RegExpExecArray): boolean {
   return value.length >= 4 && !plainWords.test(value);
 }
 
-// The look-ahead on the key skips names that cannot name a secret before the value is scanned;
-// `a::b` is a scope, not an assignment; an unquoted value stops at a backslash or a control
-// character, so JSON-escaped text (`token = f()\n...`) and ANSI colour codes end it.
 /**
  * Assignments whose name says the value is a secret: key=value, key: value, "key": "value"
  * (also JSON-escaped), export KEY=value, $KEY = "value", --password x, -u user:pass, mysql -ppass,
@@ -60,6 +57,9 @@ function acceptAssignment(raw: string, m: RegExpExecArray): boolean {
  */
 export const assignmentRules: PatternRule[] = [
   {
+    // The look-ahead on the key skips names that cannot name a secret before the value is
+    // scanned; `a::b` is a scope, not an assignment; an unquoted value stops at a backslash or a
+    // control character, so JSON-escaped text (`token = f()\n...`) and colour codes end it.
     kind: "secret_assignment",
     pattern:
       /(?<![A-Za-z0-9_.])(?<q>\\{0,7}["']|)(?<key>-{0,2}(?=[A-Za-z0-9_.-]{0,48}?(?:pass|pwd|secret|token|key|auth|credential))[A-Za-z_][A-Za-z0-9_.-]{0,63})\k<q>[ \t]{0,8}(?::=|=>|=|:(?!:))[ \t]{0,8}(?<secret>\\{1,7}"[^"\\\r\n]{1,1024}\\{1,7}"|"(?:[^"\\\r\n]|\\.){1,2048}"|'[^'\r\n]{1,2048}'|`[^`\r\n]{1,2048}`|[^\s"'`,;\\\x00-\x1f\x7f]{1,1024})/gi,

@@ -28,7 +28,7 @@ const idPrefix =
  * True when `s` reads as a random credential: at least 24 characters, letters and digits in
  * a mix a name never has, entropy close to that of a random string of its length, few
  * word-like runs, and not base64 of printable text. Pure hex never counts: digests and ids are hex.
- * @example isHighEntropy("Zm9vYmFyYmF6cXV4Cg") // false (base64 of text)
+ * @example isHighEntropy("VGhlIHF1aWNrIGJyb3duIGZveCBqdW1wcyBvdmVyIHRoZSBsYXp5IGRvZw==") // false: base64 of text
  */
 export function isHighEntropy(s: string): boolean {
   const n = s.replace(/=+$/, "").length;
