@@ -1,4 +1,4 @@
-import { isStopword, tokenize } from "./tokens.js";
+import { fieldStems, isStopword, tokenize } from "./tokens.js";
 import { defaultVocabulary, type Vocabulary } from "./vocabulary/index.js";
 
 /** One term to look for: stems joined by spaces (a phrase when it has several) and its weight. */
@@ -18,8 +18,24 @@ export interface QueryPlan {
   concepts: QueryConcept[];
 }
 
-/** Weight of a term reached through the vocabulary rather than written in the query. */
-export const QUERY_TUNING = { related: 0.6, part: 0.5 };
+/** Ranking constants, measured on the development set (bench/recall.ts). @internal */
+export const RANKING = {
+  /** weight of a term reached through the vocabulary rather than written in the query */
+  related: 0.6,
+  /** weight of one word of a vocabulary phrase found in the query */
+  part: 0.5,
+  /** where a word counts: the task most, then the approach, then the death reason */
+  fields: [1, 0.6, 0.45] as number[],
+  k1: 1.2,
+  /** how much a query word the memory has never seen weighs against every row */
+  unknown: 0.3,
+  /** 0: each word weighs its own rarity; 1: synonyms weigh the rarity of their concept */
+  blend: 0.5,
+  /** what each further matching term of one concept adds, as a power series */
+  extra: 0.3,
+  /** how many of the query's heaviest concepts a row is measured against */
+  concepts: 5,
+};
 
 /**
  * Turn free text into weighted concepts: each query word (stemmed, stopwords dropped) and each
@@ -42,8 +58,7 @@ export function planQuery(text: string, vocabulary: Vocabulary = defaultVocabula
       terms.push(term);
     };
     for (const g of vocabulary.byKey.get(key) ?? []) {
-      for (const member of vocabulary.groups[g] ?? [])
-        push({ ...member, weight: QUERY_TUNING.related });
+      for (const member of vocabulary.groups[g] ?? []) push({ ...member, weight: RANKING.related });
     }
     for (const part of parts) push(part);
     concepts.push({ terms });
@@ -68,7 +83,7 @@ export function planQuery(text: string, vocabulary: Vocabulary = defaultVocabula
     const span = tokens.slice(start, start + n);
     const parts = span
       .filter((t) => !isStopword(t.word))
-      .map((t) => ({ key: t.stem, words: [t.word], weight: QUERY_TUNING.part }));
+      .map((t) => ({ key: t.stem, words: [t.word], weight: RANKING.part }));
     add(
       span.map((t) => t.stem).join(" "),
       span.map((t) => t.word),
@@ -94,4 +109,118 @@ export function quoteTerm(words: readonly string[]): string {
 export function buildMatchQuery(text: string): string | null {
   const words = [...new Set(tokenize(text).map((t) => t.word))];
   return words.length === 0 ? null : words.map((w) => quoteTerm([w])).join(" OR ");
+}
+
+/** The text of a row that relevance reads. */
+export interface RowText {
+  task: string;
+  approach: string;
+  death_reason: string;
+}
+
+/** Table size and document frequency of each term key (phrases: of their rarest word). */
+export interface Stats {
+  total: number;
+  df: Map<string, number>;
+}
+
+/** BM25's inverse document frequency. */
+export function idf(stats: Stats, df: number): number {
+  return Math.log(1 + (stats.total - df + 0.5) / (df + 0.5));
+}
+
+/**
+ * Relevance of a row: for each query concept, the best of its terms the row holds (weight x
+ * rarity x saturated field-weighted frequency), summed and divided by what a row answering
+ * every concept would earn. Query words the memory has never seen count at full rarity, so a
+ * query about an unknown topic scores low everywhere.
+ */
+export function scoreRow(row: RowText, plan: QueryPlan, stats: Stats): number {
+  return compileScorer(plan, stats)(row).share;
+}
+
+/** What a row earned: its share of the query, the raw sum, and how many concepts it answers. */
+export interface RowScore {
+  share: number;
+  got: number;
+  matched: number;
+}
+
+/** Precompute a query's terms and weights once, so scoring a row costs one pass over its words. */
+export function compileScorer(plan: QueryPlan, stats: Stats): (row: RowText) => RowScore {
+  const saturate = (tf: number): number => (tf * (RANKING.k1 + 1)) / (tf + RANKING.k1);
+  const ideal = saturate(RANKING.fields[0] ?? 1);
+  const keys: string[] = [];
+  const keyIndex = new Map<string, number>();
+  const byFirst = new Map<string, { k: number; parts: string[] }[]>();
+  const offersOf: { concept: number; value: number }[][] = [];
+  const ceiling: number[] = [];
+  const ideals: number[] = [];
+  plan.concepts.forEach((concept, c) => {
+    const own = concept.terms[0];
+    if (!own) return;
+    // Synonyms share the concept's statistics (as Lucene's SynonymQuery does): the concept is as
+    // rare as its commonest member, blended with the rarity of each word itself.
+    const conceptDf = Math.max(...concept.terms.map((t) => stats.df.get(t.key) ?? 0));
+    const conceptIdf = idf(stats, conceptDf);
+    const termIdf = (key: string): number =>
+      RANKING.blend * conceptIdf + (1 - RANKING.blend) * idf(stats, stats.df.get(key) ?? 0);
+    const full = termIdf(own.key) * ideal;
+    ceiling[c] = full;
+    ideals.push(full * (conceptDf === 0 ? RANKING.unknown : 1));
+    for (const term of concept.terms) {
+      let k = keyIndex.get(term.key);
+      if (k === undefined) {
+        k = keys.length;
+        keys.push(term.key);
+        keyIndex.set(term.key, k);
+        offersOf.push([]);
+        const parts = term.key.split(" ");
+        const list = byFirst.get(parts[0] ?? "") ?? [];
+        list.push({ k, parts });
+        byFirst.set(parts[0] ?? "", list);
+      }
+      offersOf[k]?.push({ concept: c, value: term.weight * termIdf(term.key) });
+    }
+  });
+  // A long task description names more ideas than any one row answers: the share is taken of
+  // the heaviest few concepts only, so length alone does not push every row under the gate.
+  const max = ideals
+    .sort((a, b) => b - a)
+    .slice(0, RANKING.concepts)
+    .reduce((a, b) => a + b, 0);
+  return (row) => {
+    const tf = new Map<number, number>();
+    [row.task, row.approach, row.death_reason].forEach((text, f) => {
+      const weight = RANKING.fields[f] ?? 0;
+      const stems = fieldStems(text);
+      stems.forEach((stem, i) => {
+        for (const { k, parts } of byFirst.get(stem) ?? []) {
+          if (parts.length > 1 && !parts.every((p, j) => stems[i + j] === p)) continue;
+          tf.set(k, (tf.get(k) ?? 0) + weight);
+        }
+      });
+    });
+    const offers: { concept: number; k: number; value: number }[] = [];
+    for (const [k, n] of tf) {
+      for (const o of offersOf[k] ?? [])
+        offers.push({ concept: o.concept, k, value: o.value * saturate(n) });
+    }
+    offers.sort((a, b) => b.value - a.value || a.k - b.k || a.concept - b.concept);
+    // A row term answers one concept only; a concept's further terms add less and less (a row
+    // that speaks of quota, burst and limiter is more surely about throttling than one word is).
+    const usedKeys = new Set<number>();
+    const earned = new Map<number, { sum: number; n: number }>();
+    for (const offer of offers) {
+      if (usedKeys.has(offer.k)) continue;
+      usedKeys.add(offer.k);
+      const e = earned.get(offer.concept) ?? { sum: 0, n: 0 };
+      e.sum += offer.value * RANKING.extra ** e.n;
+      e.n++;
+      earned.set(offer.concept, e);
+    }
+    let got = 0;
+    for (const [c, e] of earned) got += Math.min(e.sum, ceiling[c] ?? e.sum);
+    return { share: max === 0 ? 0 : Math.min(1, got / max), got, matched: earned.size };
+  };
 }

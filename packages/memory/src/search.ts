@@ -1,6 +1,14 @@
 import type { Client, InValue } from "@libsql/client";
-import { planQuery, type QueryPlan, type QueryTerm, quoteTerm } from "./query.js";
-import { stemWord } from "./tokens.js";
+import {
+  compileScorer,
+  idf,
+  planQuery,
+  type QueryPlan,
+  type QueryTerm,
+  quoteTerm,
+  type Stats,
+} from "./query.js";
+import { fieldStems } from "./tokens.js";
 
 /** What retrieval needs from a store: its client, and whether FTS5 is there. */
 export interface SearchContext {
@@ -29,7 +37,7 @@ export interface SearchOptions {
   limit?: number;
 }
 
-/** Ranking constants, measured on the development set (see bench/recall.ts). @internal */
+/** Candidate and threshold constants, measured on the development set (bench/recall.ts). @internal */
 export const TUNING = {
   /** a query none of whose rows earns this share of its weight has no relevant row... */
   gate: 0.26,
@@ -39,18 +47,7 @@ export const TUNING = {
   minScore: 0.05,
   /** rows far below the best one are noise too */
   relative: 0.2,
-  /** where a word counts: the task most, then the approach, then the death reason */
-  fields: [1, 0.6, 0.45] as number[],
-  k1: 1.2,
-  /** how much a query word the memory has never seen weighs against every row */
-  unknown: 0.3,
-  /** 0: each word weighs its own rarity; 1: synonyms weigh the rarity of their concept */
-  blend: 0.5,
-  /** what each further matching term of one concept adds, as a power series */
-  extra: 0.3,
-  /** how many of the query's heaviest concepts a row is measured against */
-  concepts: 5,
-  /** rows the FTS5 MATCH hands to the re-ranker */
+  /** rows each FTS5 MATCH hands to the re-ranker */
   candidates: 200,
   /** sum of document frequencies the candidate MATCH may walk: bounds the work at any size */
   postingBudget: 6_000,
@@ -59,10 +56,6 @@ const MAX_MATCH_TERMS = 24;
 const LIKE_CANDIDATES = 5_000;
 
 export type Row = Omit<SearchHit, "score" | "deaths">;
-export interface Stats {
-  total: number;
-  df: Map<string, number>;
-}
 
 /**
  * Rows most relevant to `text` (never the most recent): FTS5 candidates (LIKE without FTS5),
@@ -299,10 +292,6 @@ function uniqueTerms(plan: QueryPlan): QueryTerm[] {
   return [...best.values()];
 }
 
-function idf(stats: Stats, df: number): number {
-  return Math.log(1 + (stats.total - df + 0.5) / (df + 0.5));
-}
-
 function value(term: QueryTerm, stats: Stats): number {
   return term.weight * idf(stats, stats.df.get(term.key) ?? 0);
 }
@@ -310,128 +299,6 @@ function value(term: QueryTerm, stats: Stats): number {
 /** One answering concept must carry much of the query; two or more may carry less. */
 function isRelevant(s: { share: number; matched: number }): boolean {
   return s.share >= TUNING.gate || (s.matched >= 2 && s.share >= TUNING.gate2);
-}
-
-/**
- * Relevance of a row: for each query concept, the best of its terms the row holds (weight x
- * rarity x saturated field-weighted frequency), summed and divided by what a row answering
- * every concept would earn. Query words the memory has never seen count at full rarity, so a
- * query about an unknown topic scores low everywhere.
- */
-export function scoreRow(row: Row, plan: QueryPlan, stats: Stats): number {
-  return compileScorer(plan, stats)(row).share;
-}
-
-/** What a row earned: its share of the query, the raw sum, and how many concepts it answers. */
-export interface RowScore {
-  share: number;
-  got: number;
-  matched: number;
-}
-
-/** Precompute a query's terms and weights once, so scoring a row costs one pass over its words. */
-export function compileScorer(plan: QueryPlan, stats: Stats): (row: Row) => RowScore {
-  const saturate = (tf: number): number => (tf * (TUNING.k1 + 1)) / (tf + TUNING.k1);
-  const ideal = saturate(TUNING.fields[0] ?? 1);
-  const keys: string[] = [];
-  const keyIndex = new Map<string, number>();
-  const byFirst = new Map<string, { k: number; parts: string[] }[]>();
-  const offersOf: { concept: number; value: number }[][] = [];
-  const ceiling: number[] = [];
-  const ideals: number[] = [];
-  plan.concepts.forEach((concept, c) => {
-    const own = concept.terms[0];
-    if (!own) return;
-    // Synonyms share the concept's statistics (as Lucene's SynonymQuery does): the concept is as
-    // rare as its commonest member, blended with the rarity of each word itself.
-    const conceptDf = Math.max(...concept.terms.map((t) => stats.df.get(t.key) ?? 0));
-    const conceptIdf = idf(stats, conceptDf);
-    const termIdf = (key: string): number =>
-      TUNING.blend * conceptIdf + (1 - TUNING.blend) * idf(stats, stats.df.get(key) ?? 0);
-    const full = termIdf(own.key) * ideal;
-    ceiling[c] = full;
-    ideals.push(full * (conceptDf === 0 ? TUNING.unknown : 1));
-    for (const term of concept.terms) {
-      let k = keyIndex.get(term.key);
-      if (k === undefined) {
-        k = keys.length;
-        keys.push(term.key);
-        keyIndex.set(term.key, k);
-        offersOf.push([]);
-        const parts = term.key.split(" ");
-        const list = byFirst.get(parts[0] ?? "") ?? [];
-        list.push({ k, parts });
-        byFirst.set(parts[0] ?? "", list);
-      }
-      offersOf[k]?.push({ concept: c, value: term.weight * termIdf(term.key) });
-    }
-  });
-  // A long task description names more ideas than any one row answers: the share is taken of
-  // the heaviest few concepts only, so length alone does not push every row under the gate.
-  const max = ideals
-    .sort((a, b) => b - a)
-    .slice(0, TUNING.concepts)
-    .reduce((a, b) => a + b, 0);
-  return (row) => {
-    const tf = new Map<number, number>();
-    [row.task, row.approach, row.death_reason].forEach((text, f) => {
-      const weight = TUNING.fields[f] ?? 0;
-      const stems = fieldStems(text);
-      stems.forEach((stem, i) => {
-        for (const { k, parts } of byFirst.get(stem) ?? []) {
-          if (parts.length > 1 && !parts.every((p, j) => stems[i + j] === p)) continue;
-          tf.set(k, (tf.get(k) ?? 0) + weight);
-        }
-      });
-    });
-    const offers: { concept: number; k: number; value: number }[] = [];
-    for (const [k, n] of tf) {
-      for (const o of offersOf[k] ?? [])
-        offers.push({ concept: o.concept, k, value: o.value * saturate(n) });
-    }
-    offers.sort((a, b) => b.value - a.value || a.k - b.k || a.concept - b.concept);
-    // A row term answers one concept only; a concept's further terms add less and less (a row
-    // that speaks of quota, burst and limiter is more surely about throttling than one word is).
-    const usedKeys = new Set<number>();
-    const earned = new Map<number, { sum: number; n: number }>();
-    for (const offer of offers) {
-      if (usedKeys.has(offer.k)) continue;
-      usedKeys.add(offer.k);
-      const e = earned.get(offer.concept) ?? { sum: 0, n: 0 };
-      e.sum += offer.value * TUNING.extra ** e.n;
-      e.n++;
-      earned.set(offer.concept, e);
-    }
-    let got = 0;
-    for (const [c, e] of earned) got += Math.min(e.sum, ceiling[c] ?? e.sum);
-    return { share: max === 0 ? 0 : Math.min(1, got / max), got, matched: earned.size };
-  };
-}
-
-const stemCache = new Map<string, string>();
-function cachedStem(word: string): string {
-  let stem = stemCache.get(word);
-  if (stem === undefined) {
-    if (stemCache.size > 100_000) stemCache.clear();
-    stem = stemWord(word);
-    stemCache.set(word, stem);
-  }
-  return stem;
-}
-
-const SPLIT = /[^\p{L}\p{N}\p{Co}]+/u;
-const ASCII = /^[\x00-\x7f]*$/;
-function fieldStems(text: string): string[] {
-  const folded = ASCII.test(text)
-    ? text.toLowerCase()
-    : text
-        .normalize("NFKD")
-        .replace(/\p{M}+/gu, "")
-        .toLowerCase();
-  return folded
-    .split(SPLIT)
-    .filter((w) => w !== "")
-    .map(cachedStem);
 }
 
 function toRow(r: Record<string, unknown>): Row {

@@ -28,6 +28,8 @@ export function stemWord(word: string): string {
   return stemmer(word);
 }
 
+// Rows are re-read at every search: their words are stemmed through a bounded cache.
+
 /**
  * Split text into lowercase, diacritic-folded words the way the FTS5 index does, stemmed.
  * Stopwords are kept when `keepStopwords` is set (phrase matching needs the exact sequence).
@@ -55,4 +57,27 @@ export function isStopword(word: string): boolean {
  */
 export function estimateTokens(text: string): number {
   return Math.ceil(text.length / 4);
+}
+
+const stemCache = new Map<string, string>();
+function cachedStem(word: string): string {
+  let stem = stemCache.get(word);
+  if (stem === undefined) {
+    if (stemCache.size > 100_000) stemCache.clear();
+    stem = stemmer(word);
+    stemCache.set(word, stem);
+  }
+  return stem;
+}
+
+const ASCII = /^[\x00-\x7f]*$/;
+/** Stems of every word of a text (stopwords kept), as the index splits it; stems are cached. */
+export function fieldStems(text: string): string[] {
+  const folded = ASCII.test(text)
+    ? text.toLowerCase()
+    : text.normalize("NFKD").replace(DIACRITICS, "").toLowerCase();
+  return folded
+    .split(SEPARATORS)
+    .filter((w) => w !== "")
+    .map(cachedStem);
 }
