@@ -62,8 +62,8 @@ describe("planQuery", () => {
 describe("compileScorer", () => {
   const row = (task: string) => ({
     task,
-    approach: "counter per key",
-    death_reason: "verifier: burst admitted",
+    approach: "one table per key",
+    death_reason: "verifier: wrong totals",
   });
   const stats = (df: Record<string, number>) => ({ total: 1000, df: new Map(Object.entries(df)) });
 
