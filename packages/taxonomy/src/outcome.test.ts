@@ -40,12 +40,25 @@ describe("classifyOutcome: exit codes and the timeout flag", () => {
   it("139 is a crash", () => {
     expect(run("", 139).reason).toBe("CMD_ERROR:crashed_exit_139");
   });
-  it("127 and 126 point at the environment; 127 with No such file too", () => {
+  it("127 and 126 point at the environment; 127 outranks a bare No such file (the path was the command)", () => {
     expect(run("", 127).category).toBe("ENV_SETUP_MISS");
     expect(run("", 126).category).toBe("ENV_SETUP_MISS");
     const c = run("bash: /opt/tools/bin/lint: No such file or directory", 127);
     expect(c.category).toBe("ENV_SETUP_MISS");
-    expect(c.rule).toBe("fs.no_such_file");
+    expect(c.reason).toBe("ENV_SETUP_MISS:command_not_found_exit_127");
+    expect(run("bash: /opt/tools/bin/lint: No such file or directory", 1).category).toBe(
+      "CMD_ERROR",
+    );
+  });
+  it("exit 137 under a timeout(1) that kills is the time limit; without it, a kill", () => {
+    expect(run("Killed", 137, "timeout -s KILL 60 ./bench").category).toBe("TIMEOUT");
+    expect(run("", 137, "timeout --signal=9 5 make check && echo ok").category).toBe("TIMEOUT");
+    expect(run("", 137, "timeout -k 5 30 pytest -x").reason).toBe("TIMEOUT:timeout_kill_exit_137");
+    expect(run("Killed", 137, "timeout 60 ./bench").category).toBe("CMD_ERROR");
+    expect(run("Killed", 137, "./bench").category).toBe("CMD_ERROR");
+  });
+  it("exit 142 (SIGALRM) is the program's own watchdog", () => {
+    expect(run("", 142, "./poller").reason).toBe("TIMEOUT:alarm_exit_142");
   });
   it("127 yields to text that names another cause (a script that does not parse)", () => {
     const stderr =
@@ -172,7 +185,7 @@ describe("classifyOutcome: ecosystems, locales, Windows", () => {
     ["bash: ./x: Permission non accordée", "ENV_SETUP_MISS", 126, "./x"],
     [
       "cat: config.yml: そのようなファイルやディレクトリはありません",
-      "ENV_SETUP_MISS",
+      "CMD_ERROR",
       1,
       "cat config.yml",
     ],

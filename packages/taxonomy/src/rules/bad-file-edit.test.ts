@@ -5,6 +5,12 @@ import { BAD_FILE_EDIT_RULES } from "./bad-file-edit.js";
 
 // One positive example per rule, written for these tests (tool wording, invented files).
 const EXAMPLES: Record<string, string> = {
+  "toml.located_error":
+    "error: invalid table header\nexpected `.`, `]`\n --> Cargo.toml:8:5\n  |\n8 | [[bin]\n  |     ^",
+  "git.bad_config": "fatal: bad config line 12 in file /home/dev/.gitconfig",
+  "apt.sources_malformed":
+    "E: Malformed entry 3 in list file /etc/apt/sources.list.d/mirror.list (Component)\nE: The list of sources could not be read.",
+  "gradle.build_script_syntax": "e: file:///work/app/build.gradle.kts:12:9: Expecting ')'",
   "script.crlf_line_endings": "/usr/bin/env: 'bash\\r': No such file or directory",
   "make.missing_separator": "build.mk:12: *** missing separator.  Stop.",
   "make.syntax": "Makefile:7: *** recipe commences before first target.  Stop.",

@@ -76,7 +76,7 @@ export const BAD_FILE_EDIT_RULES = defineRules("BAD_FILE_EDIT", P.badEdit, [
   {
     id: "json.parse_error",
     pattern:
-      /in json at position \d+|is not valid json|json\.parse |unexpected end of json input|bad control character in string literal in json|invalid json|json parse error|error parsing json|failed to parse json/,
+      /in json at position \d+|is not valid json|does not contain valid json|jsonlint\\parsingexception|json\.parse |unexpected end of json input|bad control character in string literal in json|invalid json|json parse error|error parsing json|failed to parse json/,
     means: "a JSON file does not parse",
   },
   {
@@ -125,6 +125,13 @@ export const BAD_FILE_EDIT_RULES = defineRules("BAD_FILE_EDIT", P.badEdit, [
     pattern:
       /could not parse input as toml|tomldecodeerror|toml parse error|tomlkit\.exceptions|invalid toml|error parsing toml|failed to parse manifest at/,
     means: "a TOML file (Cargo.toml, pyproject.toml) does not parse",
+  },
+  {
+    id: "toml.located_error",
+    // cargo and the toml crate print the message first and the location after it: the location
+    // line alone says the .toml file is what must change.
+    pattern: /^--> \S*\.toml:\d+:\d+$/,
+    means: "a TOML file (Cargo.toml, pyproject.toml) does not parse or holds an invalid value",
   },
   {
     id: "xml.parse_error",
@@ -260,6 +267,26 @@ export const BAD_FILE_EDIT_RULES = defineRules("BAD_FILE_EDIT", P.badEdit, [
     means: "a Makefile recipe line is not indented with a tab (localised make)",
   },
 
+  {
+    id: "git.bad_config",
+    pattern:
+      /bad config line \d+ in (file|blob|standard input)|bad config variable '|bad numeric config value|bad boolean config value|invalid config format|fatal: invalid key: /,
+    means: "a git config file (.git/config, ~/.gitconfig) does not parse",
+  },
+  {
+    id: "apt.sources_malformed",
+    pattern:
+      /malformed (entry|line) \d+ in (list|source list|sources) file|the list of sources could not be read|type '[^']*' is not known on line \d+ in source list|conflicting values set for option \S+ regarding source/,
+    means: "an apt sources file (sources.list, *.list, *.sources) does not parse",
+    // the fetch never starts: outranks any install failure reported after it
+    priority: 56,
+  },
+  {
+    id: "gradle.build_script_syntax",
+    pattern:
+      /unexpected token: .* @ line \d+, column \d+|could not compile (build|settings|init|script) file|^e: \S+\.gradle\.kts:\d+:\d+:? |^e: \S+\.kts?:\d+:\d+:? (expecting |unexpected tokens|unclosed comment|incomplete code|unterminated)/,
+    means: "a Gradle build script (Groovy or Kotlin) or a Kotlin file does not parse",
+  },
   {
     id: "powershell.parse_error",
     pattern:

@@ -11,7 +11,16 @@ const EXAMPLES: Record<string, string> = {
     "./bin/solver: line 3: 8812 Segmentation fault      (core dumped) ./solver data.in",
   "test.tests_failed":
     "FAILED tests/test_math.py::test_divide - ZeroDivisionError: division by zero\n===== 1 failed, 9 passed in 0.42s =====",
-  "test.per_test_timeout": 'thrown: "Exceeded timeout of 5000 ms for a test.',
+  "fs.no_such_file": "cp: cannot stat 'dist/bundle.js': No such file or directory",
+  "fs.no_such_file_localised":
+    "ls: no se puede acceder a 'datos': No existe el archivo o el directorio",
+  "windows.path_not_found_localised": "Das System kann den angegebenen Pfad nicht finden.",
+  "inline.program_syntax":
+    "jq: error: syntax error, unexpected INVALID_CHARACTER (Unix shell quoting issues?) at <top-level>, line 1:\n.users[] | .name ==\njq: 1 compile error",
+  "inline.python_or_node_syntax":
+    '  File "<string>", line 1\n    import json; print(json.loads(open("a").read())\n                                                    ^\nSyntaxError: \'(\' was never closed',
+  "cmd.command_line_fragment":
+    "'.name'' is not recognized as an internal or external command,\r\noperable program or batch file.",
   "compile.type_error":
     "src/app.ts:4:7 - error TS2322: Type 'string' is not assignable to type 'number'.",
   "link.link_failed": "/usr/bin/ld: main.o: in function `main': undefined reference to `compute'",

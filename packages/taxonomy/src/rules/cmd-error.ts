@@ -34,13 +34,6 @@ export const CMD_ERROR_RULES = defineRules("CMD_ERROR", P.command, [
     means: "the test suite ran and tests failed",
     priority: P.testFailure,
   },
-  {
-    id: "test.per_test_timeout",
-    pattern:
-      /timeout of \d+ ?ms exceeded\. for async tests|exceeded timeout of \d+ ?ms for a (test|hook)|test timeout of \d+ ?ms exceeded|failed: timeout >\d|\+{3,} timeout \+{3,}/,
-    means: "a single test exceeded its own per-test timeout (a failing test, not a run budget)",
-    priority: P.testFailure + 5,
-  },
   // compile, type and link errors: the code is wrong, it parses
   {
     id: "compile.type_error",
@@ -57,6 +50,32 @@ export const CMD_ERROR_RULES = defineRules("CMD_ERROR", P.command, [
     priority: 17,
   },
   // commands used wrongly or meeting a busy world
+  // A missing path is a wrong path, target or directory in the command (or an input not produced
+  // yet); what the environment should provide (tools, interpreters, libraries, headers, venvs) has
+  // its own, higher ENV_SETUP_MISS rules, and exit 127 still reads as a missing command.
+  {
+    id: "fs.no_such_file",
+    pattern:
+      /no such file or directory|the system cannot find the (file|path) specified|cannot find path '.*' because it does not exist/,
+    means:
+      "a path the command names does not exist (a wrong path or directory, or not produced yet)",
+    priority: 22,
+  },
+  {
+    id: "fs.no_such_file_localised",
+    pattern:
+      /datei oder verzeichnis nicht gefunden|aucun fichier ou (dossier|répertoire) de ce (type|nom)|no existe el (archivo|fichero) o (el )?directorio|(arquivo|ficheiro) ou (diretório|pasta) (inexistente|não encontrado)|нет такого файла или каталога|没有那个文件或目录|没有该文件或目录|系统找不到指定的(文件|路径)|そのようなファイルやディレクトリはありません|ファイルまたはディレクトリがありません|file o directory non esistente|그런 파일이나 디렉터리가 없습니다|指定されたファイルが見つかりません|指定されたパスが見つかりません/,
+    means: "a path the command names does not exist (localised)",
+    priority: 22,
+  },
+  {
+    id: "windows.path_not_found_localised",
+    pattern:
+      /das system kann (den angegebenen pfad|die angegebene datei) nicht finden|le chemin d'accès spécifié est introuvable|le fichier spécifié est introuvable|el sistema no puede encontrar (la ruta|el archivo) especificad[oa]|o sistema não pode encontrar o (caminho|arquivo) especificado|системе не удается найти указанный (путь|файл)/,
+    means: "Windows cannot find the path or file the command names (localised)",
+    priority: 22,
+  },
+
   {
     id: "make.no_rule",
     pattern: /no rule to make target/,
@@ -177,6 +196,31 @@ export const CMD_ERROR_RULES = defineRules("CMD_ERROR", P.command, [
     priority: 15,
   },
 
+  {
+    id: "inline.program_syntax",
+    // jq filters, awk programs, sed scripts and -c/-e one-liners live in the command line, not in a
+    // file: their parse errors are the command's.
+    pattern:
+      /^jq: error: .* at <top-level>, line \d+|^jq: \d+ compile errors?$|^(g|m)?awk: (cmd\. )?line:? ?\d+: .*(syntax error|unexpected|unterminated)|^sed: -e expression #\d+, char \d+: |syntax error at -e line \d+/,
+    means: "a program written inline in the command (jq filter, awk, sed, -c/-e) does not parse",
+    priority: 45,
+  },
+  {
+    id: "inline.python_or_node_syntax",
+    pattern: /(^|[ :|>\]])(\w+\.)*(syntaxerror|indentationerror): /,
+    after: /^file "<(string|stdin)>", line \d+$|^\[eval\d*\]:\d+$/,
+    means: "a python -c / node -e one-liner in the command does not parse",
+    priority: 45,
+  },
+  {
+    id: "cmd.command_line_fragment",
+    // cmd.exe does not treat '...' as quotes: a quoted jq filter or similar argument is split and
+    // its pieces run as commands, so the "command" it cannot find carries a quote or starts with a dot.
+    pattern:
+      /^'(\S*['"]|\.[a-z])[^']*'+ (is not recognized|不是内部或外部命令|n'est pas reconnu|no se reconoce|ist nicht als|não é reconhecido|не является)/,
+    means: "a piece of an argument ran as a command: the command line was quoted wrongly",
+    priority: 35,
+  },
   {
     id: "python.run_as_script",
     pattern: /attempted relative import with no known parent package/,

@@ -14,6 +14,20 @@ const PROGRESS =
   /^(collecting |downloading |go: (downloading|finding|extracting) |fetching |resolving |get:\d+ |hit:\d+ |ign:\d+ |reading package lists|building dependency tree|reading state information|using cached |requirement already satisfied|unpacking |setting up |preparing to unpack |selecting previously unselected|\d+% |\[=*>? *\] )/;
 const NOT_PROGRESS = /error|fail|fatal|exception|denied|not found|timed ?out|refused|killed/;
 
+// timeout(1) told to end the command with SIGKILL (-s KILL, -s 9, --signal=KILL) or to follow
+// TERM with KILL (-k / --kill-after): its 137 is the time limit, not the OOM killer.
+const KILLING_TIMEOUT =
+  /(^|[\s;&|(])timeout\s+(-\S+\s+)*(-s\s*(sig)?(kill|9)\b|--signal[=\s](sig)?(kill|9)\b|-k\s*\d|--kill-after)/;
+
+/**
+ * True when the command runs under a timeout(1) that kills with SIGKILL, so that exit 137 is
+ * the time limit firing.
+ * @example killsOnTimeout("timeout -s KILL 30 make test") // true
+ */
+export function killsOnTimeout(command: string | undefined): boolean {
+  return command !== undefined && KILLING_TIMEOUT.test(command.slice(0, 2048).toLowerCase());
+}
+
 /** True when the command line is a package install. */
 export function isInstallCommand(command: string | undefined): boolean {
   // A command can be a megabyte heredoc: its head says what it runs.

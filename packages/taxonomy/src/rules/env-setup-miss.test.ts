@@ -16,9 +16,12 @@ const EXAMPLES: Record<string, string> = {
   "shell.interpreter_missing": "env: 'node': No such file or directory",
   "shell.exit_127_reported": "Error: Process completed with exit code 127.",
   "shell.exec_format": "bash: ./tool-arm64: cannot execute binary file: Exec format error",
-  "fs.no_such_file": "cp: cannot stat 'dist/bundle.js': No such file or directory",
-  "fs.no_such_file_localised":
-    "ls: no se puede acceder a 'datos': No existe el archivo o el directorio",
+  "env.variable_unset_message": "deploy.sh: 4: S3_BUCKET: S3_BUCKET must be set",
+  "git.identity_unknown":
+    "Author identity unknown\n\n*** Please tell me who you are.\n\nfatal: unable to auto-detect email address (got 'dev@box.(none)')",
+  "python.venv_missing": "bash: venv/bin/activate: No such file or directory",
+  "make.include_missing": "Makefile:3: build/deps.mk: No such file or directory",
+  "ld.library_missing": "/usr/bin/ld: cannot find -lzstd: No such file or directory",
   "fs.permission_denied": "bash: ./run.sh: Permission denied",
   "fs.permission_denied_localised": "bash: ./start.sh: Отказано в доступе",
   "docker.daemon_unavailable":

@@ -51,20 +51,6 @@ export const ENV_SETUP_MISS_RULES = defineRules("ENV_SETUP_MISS", P.environment,
     means: "the binary is for another architecture or OS",
     priority: 35,
   },
-  {
-    id: "fs.no_such_file",
-    pattern:
-      /no such file or directory|the system cannot find the (file|path) specified|cannot find path '.*' because it does not exist/,
-    means: "a file or directory the command needs does not exist",
-    priority: 22,
-  },
-  {
-    id: "fs.no_such_file_localised",
-    pattern:
-      /datei oder verzeichnis nicht gefunden|aucun fichier ou (dossier|répertoire) de ce (type|nom)|no existe el (archivo|fichero) o (el )?directorio|(arquivo|ficheiro) ou (diretório|pasta) (inexistente|não encontrado)|нет такого файла или каталога|没有那个文件或目录|没有该文件或目录|系统找不到指定的(文件|路径)|そのようなファイルやディレクトリはありません|ファイルまたはディレクトリがありません|file o directory non esistente|그런 파일이나 디렉터리가 없습니다|指定されたファイルが見つかりません|指定されたパスが見つかりません/,
-    means: "a file or directory does not exist (localised)",
-    priority: 22,
-  },
   // permissions
   {
     id: "fs.permission_denied",
@@ -192,11 +178,47 @@ export const ENV_SETUP_MISS_RULES = defineRules("ENV_SETUP_MISS", P.environment,
   {
     id: "env.variable_missing",
     pattern:
-      /environment variable ['"$]?\w+['"]? (is )?(not set|not defined|missing|required|unset)|missing required environment variable|raise keyerror\(key\) from none|[/\\]os\.py", line \d+, in __getitem__/,
+      /environment variable ['"$]?\w+['"]? (is )?(not set|not defined|missing|required|unset)|missing required environment variable|raise keyerror\(key\) from none|([/\\]os\.py|<frozen os>)", line \d+, in __getitem__/,
     means: "a required environment variable is not set",
     priority: 35,
   },
 
+  {
+    id: "env.variable_unset_message",
+    // A program's own guard, e.g. `${API_TOKEN:?API_TOKEN must be set}` or `throw new
+    // Error("DATABASE_URL is not set")`: an upper-snake name (lower-cased here) said to be unset.
+    pattern:
+      /(^|[\s:'"$])[a-z][a-z0-9]*_[a-z0-9_]*['"]?:? (is not set|must be set|is (required|unset|undefined|empty)|not set|not defined)\b/,
+    means: "a required environment variable is not set (the program's own check)",
+    // Below test failures: an assertion message may read "user_id is required".
+    priority: P.testFailure - 1,
+  },
+  {
+    id: "git.identity_unknown",
+    pattern:
+      /please tell me who you are|unable to auto-detect email address|(author|committer) identity unknown|empty ident name .* not allowed/,
+    means: "git has no user.name / user.email configured",
+  },
+  {
+    id: "python.venv_missing",
+    pattern:
+      /(^|[\s/'"])\.?(venv|virtualenv|env)[/\\](bin|scripts)[/\\](activate|python[\d.]*|pip[\d.]*)(\.\w+)?'?: (no such file|not found)/,
+    means: "the virtual environment the command uses was never created",
+    priority: 35,
+  },
+  {
+    id: "make.include_missing",
+    pattern: /^makefile:\d+: \S+: no such file or directory$/,
+    means: "the Makefile includes a file a configure step generates, and it was not run",
+    priority: 35,
+  },
+  {
+    id: "ld.library_missing",
+    pattern:
+      /ld(\.\w+)?: cannot find -l\S+: no such file or directory|ld: library not found for -l/,
+    means: "a library the link needs (its -dev package) is not installed",
+    priority: 35,
+  },
   {
     id: "sudo.no_privilege",
     pattern:
@@ -250,7 +272,8 @@ export const ENV_SETUP_MISS_RULES = defineRules("ENV_SETUP_MISS", P.environment,
   },
   {
     id: "powershell.execution_policy",
-    pattern: /running scripts is disabled on this system|is not digitally signed/,
+    pattern:
+      /running scripts is disabled on this|is not digitally signed|about_execution_policies|pssecurityexception/,
     means: "PowerShell's execution policy forbids the script",
   },
   {
@@ -302,13 +325,6 @@ export const ENV_SETUP_MISS_RULES = defineRules("ENV_SETUP_MISS", P.environment,
     priority: 35,
   },
 
-  {
-    id: "windows.path_not_found_localised",
-    pattern:
-      /das system kann (den angegebenen pfad|die angegebene datei) nicht finden|le chemin d'accès spécifié est introuvable|le fichier spécifié est introuvable|el sistema no puede encontrar (la ruta|el archivo) especificad[oa]|o sistema não pode encontrar o (caminho|arquivo) especificado|системе не удается найти указанный (путь|файл)/,
-    means: "Windows cannot find the path or file (localised)",
-    priority: 22,
-  },
   {
     id: "powershell.command_not_found_localised",
     pattern:

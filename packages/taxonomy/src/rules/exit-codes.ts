@@ -2,7 +2,8 @@ import type { OutcomeCode } from "../codes.js";
 
 // Internal: read by classifyOutcome, not re-exported from the package.
 // What an exit code says when no stronger line does. 127/126/9009 are "not found / not
-// executable"; 137/139/134/143 are a kill, a crash, an abort, a SIGTERM: the command failed.
+// executable"; 137/139/134/143 are a kill, a crash, an abort, a SIGTERM: the command failed;
+// 142 is SIGALRM, a watchdog the program set itself: a time limit.
 export const EXIT_CODES: ReadonlyMap<
   number,
   { category: OutcomeCode; reason: string; priority: number }
@@ -15,6 +16,8 @@ export const EXIT_CODES: ReadonlyMap<
   [134, { category: "CMD_ERROR", reason: "aborted_exit_134", priority: 18 }],
   [143, { category: "CMD_ERROR", reason: "terminated_exit_143", priority: 18 }],
   [130, { category: "CMD_ERROR", reason: "interrupted_exit_130", priority: 18 }],
+  // SIGALRM: the program's own alarm() watchdog fired.
+  [142, { category: "TIMEOUT", reason: "alarm_exit_142", priority: 18 }],
   [135, { category: "CMD_ERROR", reason: "crashed_exit_135", priority: 18 }],
   [136, { category: "CMD_ERROR", reason: "crashed_exit_136", priority: 18 }],
   // Windows NTSTATUS codes, signed and unsigned: a DLL not found, an access violation, a stack overflow.

@@ -152,6 +152,12 @@ const EXAMPLES: Record<string, string> = {
   "java.dependency_package_missing":
     "src/main/java/App.java:3: error: package org.apache.commons.text does not exist",
   "node.node_modules_missing": "Error: Cannot find module '/srv/app/node_modules/.bin/jest'",
+  "perl.module_missing":
+    "Can't locate Text/CSV_XS.pm in @INC (you may need to install the Text::CSV_XS module) (@INC contains: /etc/perl /usr/share/perl5) at etl.pl line 3.",
+  "gradle.distribution_download":
+    'Exception in thread "main" java.io.IOException: Downloading from https://services.gradle.org/distributions/gradle-8.4-bin.zip failed: timeout (10000ms)',
+  "rust.crate_not_declared":
+    "error[E0432]: unresolved import `serde_json`\n --> src/lib.rs:2:5\n  |\n2 | use serde_json::Value;\n  |     ^^^^^^^^^^ use of unresolved module or unlinked crate `serde_json`",
 };
 
 describe("PKG_INSTALL rules", () => {

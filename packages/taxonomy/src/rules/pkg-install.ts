@@ -315,7 +315,7 @@ export const PKG_INSTALL_RULES = defineRules("PKG_INSTALL", P.install, [
   {
     id: "gem.not_found",
     pattern:
-      /could not find gem '[^']+'|could not find a valid gem|in (any of the (gem )?sources|locally installed gems|rubygems repository)|gem::(missingspecerror|missingspecversionerror)|bundler::gemnotfound|your bundle is locked to .* but that version could not be found/,
+      /could not find gem '[^']+'|could not find '[^']+' \([^)]*\) among \d+ total gem|could not find a valid gem|in (any of the (gem )?sources|locally installed gems|rubygems repository)|gem::(missingspecerror|missingspecversionerror)|bundler::gemnotfound|your bundle is locked to .* but that version could not be found/,
     means: "the gem or version cannot be found",
   },
   {
@@ -546,6 +546,26 @@ export const PKG_INSTALL_RULES = defineRules("PKG_INSTALL", P.install, [
     priority: 40,
   },
 
+  {
+    id: "perl.module_missing",
+    pattern: /can't locate \S+\.pm in @inc/,
+    means: "a Perl module (CPAN) is not installed",
+    priority: 45,
+  },
+  {
+    id: "gradle.distribution_download",
+    pattern:
+      /downloading from https?:\S+ failed|could not install gradle distribution from|exception in thread "main" java\.net\.\w*exception: .*services\.gradle\.org/,
+    means: "the Gradle wrapper could not download Gradle itself",
+    priority: 52,
+  },
+  {
+    id: "rust.crate_not_declared",
+    pattern:
+      /use of unresolved module or unlinked crate|you might be missing a crate named|use of undeclared crate or module `|can't find crate for `(?!(std|core|alloc|proc_macro|test)`)/,
+    means: "an external crate is used but not declared or not fetched (a Cargo dependency)",
+    priority: 45,
+  },
   {
     id: "node.node_modules_missing",
     pattern: /cannot find module '[^']*[/\\]node_modules[/\\]/,

@@ -9,6 +9,13 @@ const EXAMPLES: Record<string, string> = {
   "ci.job_time_limit":
     "##[error]The job running on runner ci-7 has exceeded the maximum execution time of 60 minutes.",
   "go.test_timeout": "panic: test timed out after 2m0s",
+  "test.per_test_timeout": 'thrown: "Exceeded timeout of 5000 ms for a test.',
+  "runtime.timeout_exception":
+    'Exception in thread "main" java.util.concurrent.TimeoutException\n\tat java.base/java.util.concurrent.FutureTask.get(FutureTask.java:204)',
+  "signal.alarm_clock": "bash: line 1: 5120 Alarm clock             ./watchdog --every 2",
+  "timeout_utility.killed_job":
+    "bash: line 1: 913 Killed                  timeout -s KILL 10 ./load-test",
+  "ssh.connect_timeout": "ssh: connect to host build-3 port 22: Connection timed out",
   "tool.timed_out_after": "Error: command 'pg_dump' timed out after 120 seconds",
   "go.context_deadline": "Error: INSTALLATION FAILED: context deadline exceeded",
   "kubectl.wait_timeout": "error: timed out waiting for the condition on deployments/api",

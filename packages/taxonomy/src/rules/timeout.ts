@@ -69,7 +69,7 @@ export const TIMEOUT_RULES = defineRules("TIMEOUT", P.timeout, [
   },
   {
     id: "tool.waiting_timeout",
-    pattern: /timeout waiting for|timed out waiting for/,
+    pattern: /time ?out (while )?waiting (for|to)|timed out waiting for|timed out while waiting/,
     means: "the tool gave up waiting within its own time limit",
   },
 
@@ -80,6 +80,40 @@ export const TIMEOUT_RULES = defineRules("TIMEOUT", P.timeout, [
     priority: 60,
   },
 
+  {
+    id: "test.per_test_timeout",
+    pattern:
+      /timeout of \d+ ?ms exceeded\. for async tests|exceeded timeout of \d+ ?ms for a (test|hook)|test timeout of \d+ ?ms exceeded|^(e )?failed: timeout >\d|\+{3,} timeout \+{3,}|test timed out after \d+ ?ms|failuretype: '?testtimeoutfailure|\*{3}timeout \d+(\.\d+)? sec|^\d+ - .* \(timeout\)$/,
+    // A test runner's own per-test or per-hook limit (jest, mocha, vitest, node:test, pytest-timeout,
+    // ctest --timeout) is a time limit that fired, and it outranks the "tests failed" summary it causes.
+    means: "a test runner's own per-test time limit fired",
+    priority: P.testFailure + 5,
+  },
+  {
+    id: "runtime.timeout_exception",
+    pattern:
+      /java\.util\.concurrent\.timeoutexception|java\.net\.sockettimeoutexception|system\.timeoutexception|\btimeout::error\b|net::(read|open|write)timeout|\[timeouterror\]|aborted due to timeout|concurrent\.futures\.\w*\.?timeouterror|requests\.exceptions\.(read|connect)timeout|httpx\.\w*timeout\b|readtimeouterror|^timeouterror: /,
+    means: "the program's own timeout (a future, a socket or HTTP client, an abort signal) fired",
+  },
+  {
+    id: "signal.alarm_clock",
+    pattern: /^(\S+: )?(line \d+: )?(\d+ )?alarm clock\b|^alarm clock$/,
+    means: "SIGALRM: the program's own alarm() watchdog fired (exit 142)",
+    priority: P.rootCause,
+  },
+  {
+    id: "timeout_utility.killed_job",
+    pattern: /^(\S+: )?(line \d+: )?\d+ killed\s+(sudo )?timeout\b/,
+    means: "the shell reports that timeout(1) was killed: timeout -s KILL fired",
+    priority: 85,
+  },
+  {
+    id: "ssh.connect_timeout",
+    pattern:
+      /connection timed out during banner exchange|^ssh: connect to host \S+ port \d+: connection timed out|^connection to \S+ port \d+ timed out/,
+    means: "ssh's ConnectTimeout (or the TCP connect) fired before the server answered",
+    priority: P.environment + 2,
+  },
   {
     id: "ci.operation_canceled",
     pattern: /^(##\[error\])?(error: )?the operation was canceled\.?$/,
