@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -47,7 +47,7 @@ async function waitUntilAnswering(
     if (child.exitCode !== null) throw new Error(`sqld exited (${child.exitCode}): ${log()}`);
     try {
       const res = await fetch(`${url}/health`);
-      if (res.ok) return;
+      if (res.ok || res.status === 401) return;
     } catch {
       // not listening yet
     }
@@ -61,8 +61,13 @@ async function waitUntilAnswering(
  * resolved once it answers. Always `remove()` it in an afterAll.
  * @example const server = await startSqld(); const store = await openStore({ url: server.url });
  */
-export async function startSqld(): Promise<SqldServer> {
+export async function startSqld(opts: { jwtPublicKeyPem?: string } = {}): Promise<SqldServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "fak-sqld-"));
+  const auth: string[] = [];
+  if (opts.jwtPublicKeyPem) {
+    writeFileSync(join(dataDir, "jwt-key.pem"), opts.jwtPublicKeyPem);
+    auth.push("--auth-jwt-key-file", join(dataDir, "jwt-key.pem"));
+  }
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let child: ChildProcess | undefined;
@@ -71,7 +76,7 @@ export async function startSqld(): Promise<SqldServer> {
     output = "";
     const c = spawn(
       sqldBinary(),
-      ["-d", join(dataDir, "db"), "--http-listen-addr", `127.0.0.1:${port}`],
+      ["-d", join(dataDir, "db"), "--http-listen-addr", `127.0.0.1:${port}`, ...auth],
       {
         stdio: ["ignore", "pipe", "pipe"],
         env: { ...process.env, RUST_LOG: "error" },
