@@ -1,6 +1,9 @@
 import { type SearchContext, type SearchHit, searchFailures } from "./search.js";
 import { estimateTokens } from "./tokens.js";
 
+// How the budget is counted is part of the contract.
+export { estimateTokens } from "./tokens.js";
+
 /** Dead branches worth knowing before a task: the ids shown, and the frame that cites them. */
 export interface PriorArt {
   ids: number[];

@@ -10,6 +10,9 @@ import {
 } from "./query.js";
 import { fieldStems } from "./tokens.js";
 
+// The MATCH builder is public too: callers that query failures_fts themselves need it safe.
+export { buildMatchQuery } from "./query.js";
+
 /** What retrieval needs from a store: its client, and whether FTS5 is there. */
 export interface SearchContext {
   client: Client;
