@@ -1,3 +1,4 @@
+export { DEFAULT_URL } from "./connect.js";
 export { MemoryInputError, MemoryStoreError, type MemoryStoreErrorCode } from "./errors.js";
 export type { FailureHistory } from "./history.js";
 export type { ImportLineResult, ImportOptions } from "./jsonl.js";
