@@ -53,7 +53,11 @@ describe("classifyOutcome: exit codes and the timeout flag", () => {
   it("exit 137 under a timeout(1) that kills is the time limit; without it, a kill", () => {
     expect(run("Killed", 137, "timeout -s KILL 60 ./bench").category).toBe("TIMEOUT");
     expect(run("", 137, "timeout --signal=9 5 make check && echo ok").category).toBe("TIMEOUT");
-    expect(run("", 137, "timeout -k 5 30 pytest -x").reason).toBe("TIMEOUT:timeout_kill_exit_137");
+    expect(run("", 137, "timeout -k 5 30 pytest -x").reason).toBe(
+      "TIMEOUT:timeout_signal_exit_137",
+    );
+    expect(run("", 143, "timeout --preserve-status 5 ./serve").category).toBe("TIMEOUT");
+    expect(run("", 143, "./serve").category).toBe("CMD_ERROR");
     expect(run("Killed", 137, "timeout 60 ./bench").category).toBe("CMD_ERROR");
     expect(run("Killed", 137, "./bench").category).toBe("CMD_ERROR");
   });

@@ -1,6 +1,6 @@
 import type { OutcomeCode, RecoveryAction } from "./codes.js";
 import { normalizeStderr } from "./normalize.js";
-import { endsWithInstall, hasInstallLog, isProgressLine, killsOnTimeout } from "./rules/context.js";
+import { endedByTimeout, endsWithInstall, hasInstallLog, isProgressLine } from "./rules/context.js";
 import { EXIT_CODES } from "./rules/exit-codes.js";
 import { OUTCOME_RULES, type OutcomeRule } from "./rules/index.js";
 import { AFTER_WINDOW } from "./rules/rule.js";
@@ -68,8 +68,8 @@ export function lastFailedOutcome<T extends CommandOutcomeInput>(
 }
 
 /**
- * Classify one failed command. The timeout flag, exit 124 (timeout(1)) and exit 137 under a
- * timeout(1) that kills with SIGKILL decide first; then
+ * Classify one failed command. The timeout flag, exit 124 (timeout(1)) and a signal status
+ * that a timeout(1) in the command sent (137 under `-s KILL`) decide first; then
  * the highest-priority rule matching a line of the normalised stderr tail (ties: install, bad
  * edit, environment, timeout, command error; then the earliest line, the likelier root cause);
  * then what the exit code or an install command implies; else CMD_ERROR.
@@ -92,13 +92,13 @@ export function classifyOutcome(
   const matches = matchRules(lines, rules, install);
   const head = describeCommand(o, exit);
 
-  const killedByTimeout = exit === 137 && killsOnTimeout(o.command);
+  const killedByTimeout = endedByTimeout(o.command, exit);
   if (o.timed_out === true || exit === 124 || killedByTimeout) {
     const [why, reason] =
       o.timed_out === true
         ? ["the timeout flag is set", "command_exceeded_budget"]
         : killedByTimeout
-          ? ["exit 137 under timeout(1) with SIGKILL", "timeout_kill_exit_137"]
+          ? [`exit ${exit}: a signal from timeout(1)`, `timeout_signal_exit_${exit}`]
           : ["exit 124 (timeout(1))", "timeout_exit_124"];
     const best = matches.find((m) => m.rule.category === "TIMEOUT");
     return best

@@ -7,6 +7,12 @@ import { BAD_FILE_EDIT_RULES } from "./bad-file-edit.js";
 const EXAMPLES: Record<string, string> = {
   "toml.located_error":
     "error: invalid table header\nexpected `.`, `]`\n --> Cargo.toml:8:5\n  |\n8 | [[bin]\n  |     ^",
+  "ssh.config_invalid": "/home/dev/.ssh/config: line 7: Bad configuration option: forwardagnet",
+  "script_file.syntax_error": "sed: file rewrite.sed line 4: unknown command: `x'",
+  "cmake.unknown_command":
+    'CMake Error at src/CMakeLists.txt:12 (target_link_libaries):\n  Unknown CMake command "target_link_libaries".',
+  "patch.does_not_apply":
+    "error: patch failed: src/api.py:18\nerror: src/api.py: patch does not apply",
   "git.bad_config": "fatal: bad config line 12 in file /home/dev/.gitconfig",
   "apt.sources_malformed":
     "E: Malformed entry 3 in list file /etc/apt/sources.list.d/mirror.list (Component)\nE: The list of sources could not be read.",

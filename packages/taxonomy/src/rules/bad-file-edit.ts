@@ -76,7 +76,7 @@ export const BAD_FILE_EDIT_RULES = defineRules("BAD_FILE_EDIT", P.badEdit, [
   {
     id: "json.parse_error",
     pattern:
-      /in json at position \d+|is not valid json|does not contain valid json|jsonlint\\parsingexception|json\.parse |unexpected end of json input|bad control character in string literal in json|invalid json|json parse error|error parsing json|failed to parse json/,
+      /in json at position \d+|is not valid json|does not contain valid json|jsonlint\\parsingexception|json\.parse |unexpected end of json input|bad control character in string literal in json|invalid json|json parse error|trailing comma at line \d+ column \d+|error parsing json|failed to parse json/,
     means: "a JSON file does not parse",
   },
   {
@@ -221,7 +221,7 @@ export const BAD_FILE_EDIT_RULES = defineRules("BAD_FILE_EDIT", P.badEdit, [
   {
     id: "syntax_error.localised",
     pattern:
-      /syntaxfehler|erreur de syntaxe|error de sintaxis|erro de sintaxe|синтаксическая ошибка|语法错误|構文エラー/,
+      /syntaxfehler|erreur de syntaxe|error de sintaxis|error sintáctico|erro de sintaxe|синтаксическая ошибка|语法错误|構文エラー/,
     means: "a file does not parse (localised message)",
     priority: 35,
   },
@@ -263,7 +263,7 @@ export const BAD_FILE_EDIT_RULES = defineRules("BAD_FILE_EDIT", P.badEdit, [
   {
     id: "make.missing_separator_localised",
     pattern:
-      /\*\*\* ?(fehlender trenner|séparateur manquant|falta un separador|faltando separador|пропущен разделитель|遗漏分隔符|分離記号を欠いています)/,
+      /\*\*\* ?(fehlender trenner|séparateur manquant|falta un separador|faltando (o )?separador|пропущен разделитель|遗漏分隔符|分離記号を欠いています)/,
     means: "a Makefile recipe line is not indented with a tab (localised make)",
   },
 
@@ -286,6 +286,29 @@ export const BAD_FILE_EDIT_RULES = defineRules("BAD_FILE_EDIT", P.badEdit, [
     pattern:
       /unexpected token: .* @ line \d+, column \d+|could not compile (build|settings|init|script) file|^e: \S+\.gradle\.kts:\d+:\d+:? |^e: \S+\.kts?:\d+:\d+:? (expecting |unexpected tokens|unclosed comment|incomplete code|unterminated)/,
     means: "a Gradle build script (Groovy or Kotlin) or a Kotlin file does not parse",
+  },
+  {
+    id: "ssh.config_invalid",
+    pattern: /bad configuration option: |terminating, \d+ bad configuration options?/,
+    means: "an ssh or sshd configuration file holds an unknown or malformed option",
+  },
+  {
+    id: "script_file.syntax_error",
+    // awk -f / sed -f programs kept in a file (inline ones are the command's: inline.program_syntax)
+    pattern:
+      /^(g|m)?awk: \S+:( line)? ?\d+: .*(syntax error|missing . near|unexpected|runaway|unterminated)|^sed: file \S+ line \d+: /,
+    means: "an awk or sed program file does not parse",
+  },
+  {
+    id: "cmake.unknown_command",
+    pattern: /unknown cmake command "/,
+    means: "a CMakeLists.txt calls a command that does not exist (a typo)",
+  },
+  {
+    id: "patch.does_not_apply",
+    pattern:
+      /patch does not apply|^error: patch failed: |corrupt patch at line \d+|malformed patch at line \d+|hunks? #?\d* ?failed at \d+|\d+ out of \d+ hunks? failed|only garbage was found in the patch input|patch: \*\*\*\* malformed patch/,
+    means: "a patch or diff does not apply to the files (malformed, or written against other text)",
   },
   {
     id: "powershell.parse_error",

@@ -15,17 +15,21 @@ const PROGRESS =
 const NOT_PROGRESS = /error|fail|fatal|exception|denied|not found|timed ?out|refused|killed/;
 
 // timeout(1) told to end the command with SIGKILL (-s KILL, -s 9, --signal=KILL) or to follow
-// TERM with KILL (-k / --kill-after): its 137 is the time limit, not the OOM killer.
+// TERM with KILL (-k / --kill-after): its 137 is the time limit, not the OOM killer. With
+// --preserve-status it exits with the signal's own status (143 for TERM) instead of 124.
 const KILLING_TIMEOUT =
   /(^|[\s;&|(])timeout\s+(-\S+\s+)*(-s\s*(sig)?(kill|9)\b|--signal[=\s](sig)?(kill|9)\b|-k\s*\d|--kill-after)/;
+const PRESERVING_TIMEOUT = /(^|[\s;&|(])timeout\s+(-\S+\s+)*--preserve-status\b/;
 
 /**
- * True when the command runs under a timeout(1) that kills with SIGKILL, so that exit 137 is
- * the time limit firing.
- * @example killsOnTimeout("timeout -s KILL 30 make test") // true
+ * True when the exit status is a signal that a timeout(1) in the command sent: 137 under one
+ * that kills with SIGKILL, any 129-159 under `--preserve-status`.
+ * @example endedByTimeout("timeout -s KILL 30 make test", 137) // true
  */
-export function killsOnTimeout(command: string | undefined): boolean {
-  return command !== undefined && KILLING_TIMEOUT.test(command.slice(0, 2048).toLowerCase());
+export function endedByTimeout(command: string | undefined, exit: number): boolean {
+  if (command === undefined || exit < 129 || exit > 159) return false;
+  const head = command.slice(0, 2048).toLowerCase();
+  return PRESERVING_TIMEOUT.test(head) || (exit === 137 && KILLING_TIMEOUT.test(head));
 }
 
 /** True when the command line is a package install. */

@@ -178,7 +178,7 @@ export const ENV_SETUP_MISS_RULES = defineRules("ENV_SETUP_MISS", P.environment,
   {
     id: "env.variable_missing",
     pattern:
-      /environment variable ['"$]?\w+['"]? (is )?(not set|not defined|missing|required|unset)|missing required environment variable|raise keyerror\(key\) from none|([/\\]os\.py|<frozen os>)", line \d+, in __getitem__/,
+      /environment variable ['"$]?\w+['"]? (is )?(not set|not defined|missing|required|unset)|\w+ environment variable is not (set|defined)|missing required environment variable|raise keyerror\(key\) from none|([/\\]os\.py|<frozen os>)", line \d+, in __getitem__/,
     means: "a required environment variable is not set",
     priority: 35,
   },
@@ -335,7 +335,7 @@ export const ENV_SETUP_MISS_RULES = defineRules("ENV_SETUP_MISS", P.environment,
   {
     id: "toolchain.not_installed",
     pattern:
-      /toolchain '[^']+' is not installed|reference assemblies for .* were not found|msb3644|detected dubious ownership in repository/,
+      /toolchain '[^']+' is not installed|target may not be installed|rustup target add \S+`?$|reference assemblies for .* were not found|msb3644|detected dubious ownership in repository/,
     means: "the toolchain, SDK pack or repository ownership the command needs is not set up",
     priority: 35,
   },

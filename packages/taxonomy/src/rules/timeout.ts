@@ -21,7 +21,7 @@ export const TIMEOUT_RULES = defineRules("TIMEOUT", P.timeout, [
   {
     id: "tool.timed_out_after",
     pattern:
-      /timed ?out after \d|timeout after \d|timed out \(\d|exceeded \d+(\.\d+)? ?(ms|s|sec|secs|seconds|m|min|mins|minutes|h|hours)\b|job failed to finish within|(did not|didn't|failed to) (finish|complete|respond|return) with ?in \d|status "?timeout"?$|^timeout error|^error: timeout\b|timeout (expired|exceeded|reached|occurred)|timeout while waiting for|max attempts exceeded|within the (allocated|allotted|allowed|configured) (timeout|time)|\btime out\b/,
+      /timed ?out after \d|timeout after \d|timed out \(\d|exceeded \d+(\.\d+)? ?(ms|s|sec|secs|seconds|m|min|mins|minutes|h|hours)\b|job failed to finish within|(did not|didn't|failed to) (finish|complete|respond|return) with ?in \d|status "?timeout"?$|^timeout error|^error: timeout\b|timeout (expired|exceeded|reached|occurred)|timeout while waiting for|max attempts exceeded|within the (allocated|allotted|allowed|configured) (timeout|time)|operation too slow\. less than \d+ bytes\/sec|\btime out\b/,
     means: "the tool's own time limit fired",
   },
   {

@@ -1,0 +1,259 @@
+import { describe, expect, it } from "vitest";
+import type { OutcomeCode } from "./codes.js";
+import { classifyOutcome } from "./outcome.js";
+
+// Whole failures, one or more per mechanism the classifier must tell apart, written for these
+// tests from real tools' wording (invented projects, paths and names). [expected, command, exit, stderr].
+const CASES: [OutcomeCode, string, number, string][] = [
+  // a time limit of the test runner or of the program itself, even with the flag false
+  [
+    "TIMEOUT",
+    "node --test --test-reporter=spec queue.test.mjs",
+    1,
+    "✖ flushes the outbox (201.3ms)\n  'test timed out after 200ms'\nℹ tests 1\nℹ pass 0\nℹ fail 0\nℹ cancelled 1",
+  ],
+  [
+    "TIMEOUT",
+    "ctest --test-dir out --timeout 2",
+    8,
+    "1/2 Test #1: parse_big ........................***Timeout   2.01 sec\n2/2 Test #2: parse_small ......................   Passed    0.01 sec\n\n50% tests passed, 1 tests failed out of 2\n\nThe following tests FAILED:\n\t  1 - parse_big (Timeout)\nErrors while running CTest",
+  ],
+  [
+    "TIMEOUT",
+    "npx jest",
+    1,
+    '  ● orders › syncs with the ledger\n\n    thrown: "Exceeded timeout of 5000 ms for a hook.\n    Add a timeout value to this test to increase the timeout"\n\nTests:       1 failed, 7 passed, 8 total',
+  ],
+  ["TIMEOUT", "python3 poll.py", 142, "bash: line 1: 2214 Alarm clock python3 poll.py"],
+  ["TIMEOUT", "timeout -s KILL 20 ./stress --threads 8 && echo done", 137, ""],
+  ["TIMEOUT", "timeout --preserve-status 30 ./serve", 143, ""],
+  [
+    "TIMEOUT",
+    "flock -w 5 /var/lock/deploy.lock ./migrate.sh",
+    1,
+    "flock: timeout while waiting to get lock",
+  ],
+  [
+    "TIMEOUT",
+    "node fetch-rates.mjs",
+    1,
+    "node:internal/deps/undici/undici:13510\n      Error.captureStackTrace(err);\n            ^\n\nDOMException [TimeoutError]: The operation was aborted due to timeout\n    at new DOMException (node:internal/per_context/domexception:53:5)\n\nNode.js v20.11.0",
+  ],
+  [
+    "TIMEOUT",
+    "java -jar reporter.jar",
+    1,
+    'Exception in thread "main" java.net.http.HttpTimeoutException: request timed out\n\tat java.net.http/jdk.internal.net.http.HttpClientImpl.send(HttpClientImpl.java:950)',
+  ],
+  [
+    "TIMEOUT",
+    "git clone http://git.internal/tools.git",
+    128,
+    "Cloning into 'tools'...\nfatal: unable to access 'http://git.internal/tools.git/': Operation too slow. Less than 1000 bytes/sec transferred the last 30 seconds",
+  ],
+  [
+    "TIMEOUT",
+    "git fetch origin",
+    128,
+    "Connection timed out during banner exchange\nConnection to git.internal port 22 timed out\nfatal: Could not read from remote repository.\n\nPlease make sure you have the correct access rights\nand the repository exists.",
+  ],
+  // a program killed without a time limit is still a kill
+  ["CMD_ERROR", "timeout 600 ./bench", 137, "Killed"],
+  // a missing path in the command is a wrong path; what the environment provides is not
+  [
+    "CMD_ERROR",
+    "cd deploy/k8s && kubectl apply -f .",
+    1,
+    "bash: cd: deploy/k8s: No such file or directory",
+  ],
+  [
+    "CMD_ERROR",
+    "cp build/app.tgz /srv/releases/",
+    1,
+    "cp: cannot stat 'build/app.tgz': No such file or directory",
+  ],
+  [
+    "CMD_ERROR",
+    "ls reports",
+    2,
+    "ls: no se puede acceder a 'reports': No existe el archivo o el directorio",
+  ],
+  [
+    "CMD_ERROR",
+    "tar xzf dist.tgz",
+    2,
+    "tar (child): dist.tgz: Cannot open: No such file or directory\ntar (child): Error is not recoverable: exiting now\ntar: Child returned status 2\ntar: Error is not recoverable: exiting now",
+  ],
+  ["ENV_SETUP_MISS", "./tools/lint", 127, "bash: ./tools/lint: No such file or directory"],
+  [
+    "ENV_SETUP_MISS",
+    ". .venv/bin/activate && pytest",
+    1,
+    "bash: .venv/bin/activate: No such file or directory",
+  ],
+  [
+    "ENV_SETUP_MISS",
+    "make",
+    2,
+    "Makefile:4: config.mk: No such file or directory\nmake: *** No rule to make target 'config.mk'.  Stop.",
+  ],
+  [
+    "ENV_SETUP_MISS",
+    "gcc -o sync sync.c -lzstd",
+    1,
+    "/usr/bin/ld: cannot find -lzstd: No such file or directory\ncollect2: error: ld returned 1 exit status",
+  ],
+  // inline programs belong to the command; program files are files
+  [
+    "CMD_ERROR",
+    "jq '.items[] | select(.age > 30' people.json",
+    3,
+    "jq: error: syntax error, unexpected end of file (Unix shell quoting issues?) at <top-level>, line 1:\n.items[] | select(.age > 30\njq: 1 compile error",
+  ],
+  [
+    "CMD_ERROR",
+    "sed -e 's/a/b' notes.txt",
+    1,
+    "sed: -e expression #1, char 5: unterminated `s' command",
+  ],
+  [
+    "CMD_ERROR",
+    'python3 -c "print(sum([1, 2)"',
+    1,
+    "  File \"<string>\", line 1\n    print(sum([1, 2)\n                   ^\nSyntaxError: closing parenthesis ')' does not match opening parenthesis '['",
+  ],
+  [
+    "BAD_FILE_EDIT",
+    "sed -f cleanup.sed log.txt",
+    1,
+    "sed: file cleanup.sed line 2: unknown option to `s'",
+  ],
+  [
+    "BAD_FILE_EDIT",
+    "awk -f totals.awk sales.csv",
+    2,
+    "awk: totals.awk: line 4: missing } near end of file",
+  ],
+  [
+    "CMD_ERROR",
+    "java -jar cli.jar run | jq -r '.name'",
+    9009,
+    "'.name'' is not recognized as an internal or external command,\r\noperable program or batch file.\r\n",
+  ],
+  // configuration the environment lacks
+  [
+    "ENV_SETUP_MISS",
+    "node server.mjs",
+    1,
+    "file:///srv/app/server.mjs:3\n  throw new Error('SESSION_SECRET is not set');\n  ^\n\nError: SESSION_SECRET is not set\n    at file:///srv/app/server.mjs:3:9\n\nNode.js v20.11.0",
+  ],
+  ["ENV_SETUP_MISS", "sh release.sh", 2, "release.sh: 3: NPM_TOKEN: NPM_TOKEN must be set"],
+  [
+    "ENV_SETUP_MISS",
+    "python3 sync.py",
+    1,
+    'Traceback (most recent call last):\n  File "/srv/sync.py", line 3, in <module>\n    bucket = os.environ["S3_BUCKET"]\n             ~~~~~~~~~~^^^^^^^^^^^^^\n  File "<frozen os>", line 679, in __getitem__\nKeyError: \'S3_BUCKET\'',
+  ],
+  [
+    "ENV_SETUP_MISS",
+    'git commit -m "wip"',
+    128,
+    "Author identity unknown\n\n*** Please tell me who you are.\n\nRun\n\n  git config --global user.email \"you@example.com\"\n\nfatal: unable to auto-detect email address (got 'ci@runner.(none)')",
+  ],
+  [
+    "ENV_SETUP_MISS",
+    "cargo build --target wasm32-unknown-unknown",
+    101,
+    "error[E0463]: can't find crate for `core`\n  |\n  = note: the `wasm32-unknown-unknown` target may not be installed\n  = help: consider downloading the target with `rustup target add wasm32-unknown-unknown`",
+  ],
+  [
+    "ENV_SETUP_MISS",
+    "pwsh -File .\\build.ps1",
+    1,
+    ".\\build.ps1 : File C:\\src\\build.ps1 cannot be loaded because running scripts is disabled on this\r\nsystem. For more information, see about_Execution_Policies at https:/go.microsoft.com/fwlink/?LinkID=135170.\r\n    + CategoryInfo          : SecurityError: (:) [], PSSecurityException",
+  ],
+  // broken configuration and source files
+  ["BAD_FILE_EDIT", "git log", 128, "fatal: bad config line 9 in file .git/config"],
+  [
+    "BAD_FILE_EDIT",
+    "ssh -F ops/ssh_config bastion",
+    255,
+    "ops/ssh_config: line 3: Bad configuration option: identityfle\nops/ssh_config: terminating, 1 bad configuration options",
+  ],
+  [
+    "BAD_FILE_EDIT",
+    "apt-get update",
+    100,
+    "E: Malformed entry 2 in list file /etc/apt/sources.list.d/internal.list (Component)\nE: The list of sources could not be read.",
+  ],
+  [
+    "BAD_FILE_EDIT",
+    "composer update",
+    1,
+    '[Seld\\JsonLint\\ParsingException]\n"./composer.json" does not contain valid json\nParse error on line 7:\n...',
+  ],
+  [
+    "BAD_FILE_EDIT",
+    "cargo build",
+    101,
+    'error: invalid string\nexpected `"`, `\'`\n --> Cargo.toml:4:11\n  |\n4 | version = 0.1.0"\n  |           ^',
+  ],
+  [
+    "BAD_FILE_EDIT",
+    "./gradlew build",
+    1,
+    "e: file:///work/app/build.gradle.kts:21:14: Unexpected tokens (use ';' to separate expressions on the same line)\n\nFAILURE: Build failed with an exception.",
+  ],
+  [
+    "BAD_FILE_EDIT",
+    "cmake -S . -B out",
+    1,
+    'CMake Error at CMakeLists.txt:7 (add_libary):\n  Unknown CMake command "add_libary".',
+  ],
+  [
+    "BAD_FILE_EDIT",
+    "patch -p1 < hotfix.diff",
+    1,
+    "patching file src/auth.c\nHunk #1 FAILED at 42.\n1 out of 1 hunk FAILED -- saving rejects to file src/auth.c.rej",
+  ],
+  [
+    "BAD_FILE_EDIT",
+    "pnpm install",
+    1,
+    " ERROR  × read package manager policy\n  ╰─▶ trailing comma at line 6 column 1",
+  ],
+  [
+    "BAD_FILE_EDIT",
+    "bash deploy.sh",
+    2,
+    "deploy.sh: línea 9: error sintáctico: no se esperaba el final del fichero",
+  ],
+  ["BAD_FILE_EDIT", "make", 2, "Makefile:3: *** faltando o separador.  Pare."],
+  // published packages that are missing
+  [
+    "PKG_INSTALL",
+    "perl report.pl",
+    2,
+    "Can't locate Spreadsheet/XLSX.pm in @INC (you may need to install the Spreadsheet::XLSX module) (@INC contains: /etc/perl /usr/share/perl5) at report.pl line 4.\nBEGIN failed--compilation aborted at report.pl line 4.",
+  ],
+  [
+    "PKG_INSTALL",
+    "rustc main.rs",
+    1,
+    "error[E0432]: unresolved import `rand`\n --> main.rs:1:5\n  |\n1 | use rand::Rng;\n  |     ^^^^ use of unresolved module or unlinked crate `rand`",
+  ],
+  [
+    "PKG_INSTALL",
+    "gradlew.bat build",
+    1,
+    'Exception in thread "main" java.io.IOException: Downloading from https://services.gradle.org/distributions/gradle-8.5-bin.zip failed: timeout',
+  ],
+];
+
+describe("classifyOutcome tells the mechanisms apart", () => {
+  for (const [expected, command, exit_code, stderr] of CASES) {
+    it(`${command} (exit ${exit_code}) -> ${expected}`, () => {
+      expect(classifyOutcome({ command, exit_code, stderr }).category).toBe(expected);
+    });
+  }
+});
