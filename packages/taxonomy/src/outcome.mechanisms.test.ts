@@ -140,6 +140,42 @@ const CASES: [OutcomeCode, string, number, string][] = [
     9009,
     "'.name'' is not recognized as an internal or external command,\r\noperable program or batch file.\r\n",
   ],
+  [
+    "TIMEOUT",
+    "npx vitest run",
+    1,
+    " FAIL  src/queue.test.ts > queue > drains\nError: Test timed out in 5000ms.\nIf this is a long-running test, pass a timeout value as the last argument.",
+  ],
+  [
+    "ENV_SETUP_MISS",
+    "make",
+    2,
+    "cc -c -o main.o main.c\nmake: cc: No such file or directory\nmake: *** [<builtin>: main.o] Error 127",
+  ],
+  [
+    "ENV_SETUP_MISS",
+    "./configure --with-ssl",
+    1,
+    "checking for SSL_new in -lssl... no\nconfigure: error: OpenSSL library not found",
+  ],
+  [
+    "BAD_FILE_EDIT",
+    "mvn -q compile",
+    1,
+    "[ERROR] COMPILATION ERROR :\n[ERROR] /src/main/java/acme/Cli.java:[40,18] ';' expected\n[ERROR] BUILD FAILURE",
+  ],
+  [
+    "BAD_FILE_EDIT",
+    "poetry lock",
+    1,
+    "The Poetry configuration is invalid:\n  - Additional properties are not allowed ('descripton' was unexpected)",
+  ],
+  [
+    "ENV_SETUP_MISS",
+    "kubectl apply -f app.yaml",
+    1,
+    'error: error validating "app.yaml": error validating data: failed to download openapi: Get "http://localhost:8080/openapi/v2?timeout=32s": dial tcp 127.0.0.1:8080: connect: connection refused',
+  ],
   // configuration the environment lacks
   [
     "ENV_SETUP_MISS",

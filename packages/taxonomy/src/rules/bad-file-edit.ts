@@ -158,7 +158,7 @@ export const BAD_FILE_EDIT_RULES = defineRules("BAD_FILE_EDIT", P.badEdit, [
   {
     id: "compose.invalid_file",
     pattern:
-      /additional propert(y|ies) .* (is|are) not allowed|compose file .* is invalid because|top-level object must be a mapping|unsupported config option for|services\.\S+ (must be a|contains an invalid type)/,
+      /additional propert(y|ies) (.* )?(is|are) not allowed|the poetry configuration is invalid|compose file .* is invalid because|top-level object must be a mapping|unsupported config option for|services\.\S+ (must be a|contains an invalid type)/,
     means: "the compose file does not match the compose schema",
   },
   {
@@ -210,7 +210,7 @@ export const BAD_FILE_EDIT_RULES = defineRules("BAD_FILE_EDIT", P.badEdit, [
   {
     id: "java.syntax_error",
     pattern:
-      /error: (';'|'\)'|'\('|<identifier>|class, interface, (enum,? )?(or record )?) expected|reached end of file while parsing|illegal start of (expression|type)|unclosed (string|character) literal/,
+      /(error: |\.java:\[\d+,\d+\] )(';'|'\)'|'\('|'\]'|'\}'|<identifier>|class, interface, (enum,? )?(or record )?) expected|reached end of file while parsing|illegal start of (expression|type)|unclosed (string|character) literal/,
     means: "a Java file does not parse",
   },
   {

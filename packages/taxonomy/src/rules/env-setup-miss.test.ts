@@ -17,6 +17,9 @@ const EXAMPLES: Record<string, string> = {
   "shell.exit_127_reported": "Error: Process completed with exit code 127.",
   "shell.exec_format": "bash: ./tool-arm64: cannot execute binary file: Exec format error",
   "env.variable_unset_message": "deploy.sh: 4: S3_BUCKET: S3_BUCKET must be set",
+  "make.program_missing": "make: gcc: No such file or directory",
+  "configure.prerequisite_missing":
+    "checking for zlib.h... no\nconfigure: error: zlib header not found, please install zlib development files",
   "git.identity_unknown":
     "Author identity unknown\n\n*** Please tell me who you are.\n\nfatal: unable to auto-detect email address (got 'dev@box.(none)')",
   "python.venv_missing": "bash: venv/bin/activate: No such file or directory",

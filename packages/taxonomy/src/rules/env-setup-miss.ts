@@ -194,6 +194,21 @@ export const ENV_SETUP_MISS_RULES = defineRules("ENV_SETUP_MISS", P.environment,
     priority: P.testFailure - 1,
   },
   {
+    id: "make.program_missing",
+    // make could not run a recipe's program: "make: cc: No such file or directory", "Error 127"
+    pattern:
+      /^make(\[\d+\])?: [\w.+-]+: (no such file or directory|command not found)$|^make(\[\d+\])?: \*\*\* .*error 127$/,
+    means: "a program a make recipe runs (a compiler, a tool) is not installed",
+    priority: 35,
+  },
+  {
+    id: "configure.prerequisite_missing",
+    pattern:
+      /^configure: error: .*(not found|no acceptable|cannot find|could not find|is required|not installed|missing|please install)/,
+    means: "a configure script did not find a library, header or tool the build needs",
+    priority: 35,
+  },
+  {
     id: "git.identity_unknown",
     pattern:
       /please tell me who you are|unable to auto-detect email address|(author|committer) identity unknown|empty ident name .* not allowed/,
@@ -260,7 +275,7 @@ export const ENV_SETUP_MISS_RULES = defineRules("ENV_SETUP_MISS", P.environment,
   {
     id: "service.not_running",
     pattern:
-      /the connection to the server .* was refused - did you specify the right host|is the server running|can't connect to (local )?mysql server|could not connect to redis at|error: no configuration has been provided/,
+      /the connection to the server .* was refused - did you specify the right host|(openapi|\/api\?timeout=\d+s).*connect: connection refused|is the server running|can't connect to (local )?mysql server|could not connect to redis at|error: no configuration has been provided/,
     means: "a service the command talks to is not running or not configured",
     priority: 35,
   },

@@ -267,7 +267,7 @@ export const PKG_INSTALL_RULES = defineRules("PKG_INSTALL", P.install, [
   {
     id: "cargo.fetch_failed",
     pattern:
-      /failed to download `?[\w-]+|failed to (get|fetch) .* as a dependency|failed to load source for (a )?dependency|unable to get packages from source|spurious network error|failed to update registry/,
+      /failed to download (from )?`[\w-]+|failed to (get|fetch) .* as a dependency|failed to load source for (a )?dependency|unable to get packages from source|spurious network error|failed to update registry/,
     means: "cargo could not fetch a dependency",
   },
   {

@@ -83,7 +83,7 @@ export const TIMEOUT_RULES = defineRules("TIMEOUT", P.timeout, [
   {
     id: "test.per_test_timeout",
     pattern:
-      /timeout of \d+ ?ms exceeded\. for async tests|exceeded timeout of \d+ ?ms for a (test|hook)|test timeout of \d+ ?ms exceeded|^(e )?failed: timeout >\d|\+{3,} timeout \+{3,}|test timed out after \d+ ?ms|failuretype: '?testtimeoutfailure|\*{3}timeout \d+(\.\d+)? sec|^\d+ - .* \(timeout\)$/,
+      /timeout of \d+ ?ms exceeded\. for async tests|exceeded timeout of \d+ ?ms for a (test|hook)|test timeout of \d+ ?ms exceeded|^(e )?failed: timeout >\d|\+{3,} timeout \+{3,}|test timed out (after|in) \d+ ?ms|failuretype: '?testtimeoutfailure|\*{3}timeout \d+(\.\d+)? sec|^\d+ - .* \(timeout\)$/,
     // A test runner's own per-test or per-hook limit (jest, mocha, vitest, node:test, pytest-timeout,
     // ctest --timeout) is a time limit that fired, and it outranks the "tests failed" summary it causes.
     means: "a test runner's own per-test time limit fired",
