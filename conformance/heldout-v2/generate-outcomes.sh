@@ -608,7 +608,7 @@ printf '{ "name": "site", "version": "1.0.0" }\n' >package.json
 run pnpm PKG_INSTALL 0 "pnpm --offline has no cached metadata for the package, so it cannot resolve it" 'pnpm add is-odd --offline --store-dir .pnpm-store'
 
 begin v2-pip-no-index-missing
-run pip PKG_INSTALL 0 "pip with --no-index finds no distribution of the requested package in the local wheel directory" 'pip install --no-index --find-links ./wheels "requests==2.32.3"'
+run pip PKG_INSTALL 0 "pip with --no-index has no local distribution of the requested package (the ./wheels directory it was pointed at does not exist), so nothing can be installed" 'pip install --no-index --find-links ./wheels "requests==2.32.3"'
 
 mkwheel() { # mkwheel <dir> <name> <version> [Requires-Dist line] [Requires-Python]
   python3 - "$@" <<'PY'
