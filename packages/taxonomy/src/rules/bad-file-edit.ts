@@ -238,7 +238,7 @@ export const BAD_FILE_EDIT_RULES = defineRules("BAD_FILE_EDIT", P.badEdit, [
   },
   {
     id: "lua_perl.syntax_error",
-    pattern: /'.+' expected near '|syntax error at .* line \d+, near/,
+    pattern: /'[^']+' expected near '|syntax error at .* line \d+, near/,
     means: "a Lua or Perl file does not parse",
   },
   {
@@ -307,7 +307,7 @@ export const BAD_FILE_EDIT_RULES = defineRules("BAD_FILE_EDIT", P.badEdit, [
   {
     id: "patch.does_not_apply",
     pattern:
-      /patch does not apply|^error: patch failed: |corrupt patch at line \d+|malformed patch at line \d+|hunks? #?\d* ?failed at \d+|\d+ out of \d+ hunks? failed|only garbage was found in the patch input|patch: \*\*\*\* malformed patch/,
+      /patch does not apply|^error: patch failed: |corrupt patch at line \d+|malformed patch at line \d+|hunks? #?\d* ?failed at \d+|\b\d+ out of \d+ hunks? failed|only garbage was found in the patch input|patch: \*\*\*\* malformed patch/,
     means: "a patch or diff does not apply to the files (malformed, or written against other text)",
   },
   {

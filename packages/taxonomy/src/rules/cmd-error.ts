@@ -217,7 +217,7 @@ export const CMD_ERROR_RULES = defineRules("CMD_ERROR", P.command, [
     // cmd.exe does not treat '...' as quotes: a quoted jq filter or similar argument is split and
     // its pieces run as commands, so the "command" it cannot find carries a quote or starts with a dot.
     pattern:
-      /^'(\S*['"]|\.[a-z])[^']*'+ (is not recognized|不是内部或外部命令|n'est pas reconnu|no se reconoce|ist nicht als|não é reconhecido|не является)/,
+      /^'(\S*['"]|\.[a-z])[^']*'{1,2} (is not recognized|不是内部或外部命令|n'est pas reconnu|no se reconoce|ist nicht als|não é reconhecido|не является)/,
     means: "a piece of an argument ran as a command: the command line was quoted wrongly",
     priority: 35,
   },
