@@ -1,3 +1,4 @@
+import { noiseStems } from "./noise.js";
 import { fieldStems, isStopword, tokenize } from "./tokens.js";
 import { defaultVocabulary, type Vocabulary } from "./vocabulary/index.js";
 
@@ -16,6 +17,8 @@ export interface QueryConcept {
 
 export interface QueryPlan {
   concepts: QueryConcept[];
+  /** stems the query itself wrote inside names (ids, paths, labels): they match names fully */
+  names: Set<string>;
 }
 
 /** Ranking constants, measured on the development set (bench/recall.ts). @internal */
@@ -35,6 +38,14 @@ export const RANKING = {
   extra: 0.3,
   /** how many of the query's heaviest concepts a row is measured against */
   concepts: 5,
+  /** what a query word counts for where a row holds it in a name, label or report word */
+  noise: 0.1,
+  /**
+   * Rarity is read as if the memory held at least this many rows (the missing ones holding none
+   * of the query's words): in a memory of one row every word it holds has df = N, and would
+   * weigh almost nothing against the words it lacks.
+   */
+  prior: 20,
 };
 
 /**
@@ -93,7 +104,8 @@ export function planQuery(text: string, vocabulary: Vocabulary = defaultVocabula
   tokens.forEach((token, i) => {
     if (!covered.has(i) && !isStopword(token.word)) add(token.stem, [token.word], []);
   });
-  return { concepts };
+  const { stems, names } = noiseStems(text);
+  return { concepts, names: new Set(stems.filter((_, i) => names.has(i))) };
 }
 
 /** FTS5 text for one term: always a quoted string, so no word is ever read as syntax. */
@@ -124,9 +136,10 @@ export interface Stats {
   df: Map<string, number>;
 }
 
-/** BM25's inverse document frequency. */
+/** BM25's inverse document frequency, over at least RANKING.prior rows. */
 export function idf(stats: Stats, df: number): number {
-  return Math.log(1 + (stats.total - df + 0.5) / (df + 0.5));
+  const total = Math.max(stats.total, RANKING.prior);
+  return Math.log(1 + (total - df + 0.5) / (df + 0.5));
 }
 
 /**
@@ -144,7 +157,14 @@ export interface RowScore {
   share: number;
   got: number;
   matched: number;
+  /** whether any of its matches is topic, not a name, label or report word */
+  informative: boolean;
 }
+
+function plain(text: string): { stems: string[]; noise: Set<number>; names: Set<number> } {
+  return { stems: fieldStems(text), noise: NONE, names: NONE };
+}
+const NONE: Set<number> = new Set();
 
 /** Precompute a query's terms and weights once, so scoring a row costs one pass over its words. */
 export function compileScorer(plan: QueryPlan, stats: Stats): (row: RowText) => RowScore {
@@ -152,7 +172,7 @@ export function compileScorer(plan: QueryPlan, stats: Stats): (row: RowText) => 
   const ideal = saturate(RANKING.fields[0] ?? 1);
   const keys: string[] = [];
   const keyIndex = new Map<string, number>();
-  const byFirst = new Map<string, { k: number; parts: string[] }[]>();
+  const byFirst = new Map<string, { k: number; parts: string[]; named: boolean }[]>();
   const offersOf: { concept: number; value: number }[][] = [];
   const ceiling: number[] = [];
   const ideals: number[] = [];
@@ -177,7 +197,7 @@ export function compileScorer(plan: QueryPlan, stats: Stats): (row: RowText) => 
         offersOf.push([]);
         const parts = term.key.split(" ");
         const list = byFirst.get(parts[0] ?? "") ?? [];
-        list.push({ k, parts });
+        list.push({ k, parts, named: parts.every((p) => plan.names.has(p)) });
         byFirst.set(parts[0] ?? "", list);
       }
       offersOf[k]?.push({ concept: c, value: term.weight * termIdf(term.key) });
@@ -191,13 +211,18 @@ export function compileScorer(plan: QueryPlan, stats: Stats): (row: RowText) => 
     .reduce((a, b) => a + b, 0);
   return (row) => {
     const tf = new Map<number, number>();
+    let informative = false;
     [row.task, row.approach, row.death_reason].forEach((text, f) => {
       const weight = RANKING.fields[f] ?? 0;
-      const stems = fieldStems(text);
+      // The task is the topic by definition; the approach and death reason carry the noise.
+      const { stems, noise, names } = f === 0 ? plain(text) : noiseStems(text);
       stems.forEach((stem, i) => {
-        for (const { k, parts } of byFirst.get(stem) ?? []) {
+        for (const { k, parts, named } of byFirst.get(stem) ?? []) {
           if (parts.length > 1 && !parts.every((p, j) => stems[i + j] === p)) continue;
-          tf.set(k, (tf.get(k) ?? 0) + weight);
+          // A name, label or report word counts little, unless the query named that name too.
+          const weak = parts.some((_, j) => noise.has(i + j) && !(named && names.has(i + j)));
+          tf.set(k, (tf.get(k) ?? 0) + weight * (weak ? RANKING.noise : 1));
+          if (!weak) informative = true;
         }
       });
     });
@@ -221,6 +246,7 @@ export function compileScorer(plan: QueryPlan, stats: Stats): (row: RowText) => 
     }
     let got = 0;
     for (const [c, e] of earned) got += Math.min(e.sum, ceiling[c] ?? e.sum);
-    return { share: max === 0 ? 0 : Math.min(1, got / max), got, matched: earned.size };
+    const share = max === 0 ? 0 : Math.min(1, got / max);
+    return { share, got, matched: earned.size, informative };
   };
 }

@@ -193,6 +193,29 @@ describe.each([true, false])("searchFailures (fts %s)", (fts) => {
   });
 });
 
+describe.each([true, false])("searchFailures on a small memory (fts %s)", (fts) => {
+  // A harness starting a campaign has a memory of a few rows: rarity must not blind it.
+  it.each([0, 1, 4])("finds the rate-limiting death beside %i other rows", async (others) => {
+    const store = await openStore({ url: ":memory:", fts });
+    stores.push(store);
+    for (const [task, approach, death_reason] of BACKGROUND.slice(0, others)) {
+      await store.record({ session: "s0", task, approach, death_reason });
+    }
+    const { id } = await store.record(RATE_LIMIT_DEATH);
+    expect((await store.search("throttle webhook fan-out")).map((h) => h.id)).toContain(id);
+    expect((await store.priorArt("throttle webhook fan-out")).ids).toContain(id);
+    expect((await store.search("rate limiting per tenant"))[0]?.id).toBe(id);
+    for (const unrelated of [
+      "animate the sidebar collapse with a spring curve",
+      "compile shaders for the game engine",
+      "tune the guitar amplifier",
+    ]) {
+      expect(await store.search(unrelated)).toEqual([]);
+      expect(await store.priorArt(unrelated)).toEqual({ ids: [], text: "" });
+    }
+  });
+});
+
 describe("searchFailures on a larger memory", () => {
   it("finds the relevant row among thousands sharing common words (sampled frequencies)", async () => {
     const dir = mkdtempSync(join(tmpdir(), "fak-search-"));
@@ -222,5 +245,72 @@ describe("searchFailures on a larger memory", () => {
     store.close();
     rmSync(dir, { recursive: true, force: true });
     expect(hits[0]?.id).toBe(id);
+  });
+});
+
+// Rows in the shape the pipeline records (agent/model, last step, category, layer-prefixed death),
+// written for this test.
+const PIPELINE = [
+  [
+    "train-fasttext",
+    "terminus-2/gpt-oss-120b: last step `python3 train.py --epochs …` (TIMEOUT)",
+    "budget: timed out at `python3 train.py --epochs 200` (TIMEOUT:command_time_limit); untested",
+  ],
+  [
+    "fix-git",
+    "fake-agent/acme/model-1: last step `git rebase main` (CMD_ERROR)",
+    "verifier: `git rebase main` failed (CMD_ERROR:nonzero_exit)",
+  ],
+  [
+    "regex-log",
+    "fake-agent/acme/model-1: last step `grep -E …` (TIMEOUT)",
+    "budget: timed out at `grep -E pattern big.log` (TIMEOUT:command_time_limit); untested",
+  ],
+  [
+    "build-pmars",
+    "fake-agent/acme/model-1: last step `pip install …` (PKG_INSTALL)",
+    "verifier: `pip install pmars` failed (PKG_INSTALL:no_matching_distribution)",
+  ],
+  [
+    "sqlite-with-gcov",
+    "terminus-2/gpt-oss-120b: no failing step recorded (TEST_MISUNDERSTOOD)",
+    "verifier: test test_coverage_file failed: expected gcda files (TEST_MISUNDERSTOOD:oracle_failed_after_full_trace)",
+  ],
+  [
+    "crack-7z-hash",
+    "fake-agent/acme/model-1: no failing step recorded (CMD_ERROR)",
+    "verifier: test test_solution_file failed (CMD_ERROR:milestones_incomplete)",
+  ],
+] as const;
+
+describe.each([true, false])("searchFailures on pipeline rows (fts %s)", (fts) => {
+  async function pipelineMemory(): Promise<{ store: FailureStore; ids: number[] }> {
+    const store = await openStore({ url: ":memory:", fts });
+    stores.push(store);
+    const ids: number[] = [];
+    for (const [task, approach, death_reason] of PIPELINE) {
+      ids.push((await store.record({ session: "run-1", task, approach, death_reason })).id);
+    }
+    return { store, ids };
+  }
+
+  it("does not match on model names, category codes or boilerplate", async () => {
+    const { store, ids } = await pipelineMemory();
+    const art = await store.priorArt("train-model");
+    expect(art.ids).toEqual([ids[0]]);
+    // each noise row shares "model", a category code and boilerplate with the others, no topic
+    for (const [i, task] of ["fix-git", "build-pmars", "crack-7z-hash"].entries()) {
+      const own = ids[[1, 3, 5][i] ?? 0];
+      expect((await store.search(task)).map((h) => h.id)).toEqual([own]);
+    }
+    for (const boilerplate of ["last step failed", "no failing step recorded", "acme"]) {
+      expect(await store.search(boilerplate)).toEqual([]);
+    }
+  });
+
+  it("still finds a name the query itself names", async () => {
+    const { store, ids } = await pipelineMemory();
+    const hits = (await store.search("gpt-oss-120b")).map((h) => h.id).sort();
+    expect(hits).toEqual([ids[0], ids[4]]);
   });
 });

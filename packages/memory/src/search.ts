@@ -78,7 +78,8 @@ export async function searchFailures(
     ? await ftsCandidates(ctx.client, plan)
     : await likeCandidates(ctx.client, plan);
   const score = compileScorer(plan, stats);
-  const all = rows.map((row) => ({ row, ...score(row) }));
+  // A row that matches only through names, labels and report words is never relevant.
+  const all = rows.map((row) => ({ row, ...score(row) })).filter((s) => s.informative);
   if (!all.some(isRelevant)) return [];
   const top = Math.max(...all.map((s) => s.share));
   const floor = Math.max(TUNING.minScore, TUNING.relative * top);
