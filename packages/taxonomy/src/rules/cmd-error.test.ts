@@ -15,6 +15,10 @@ const EXAMPLES: Record<string, string> = {
   "fs.no_such_file_localised":
     "ls: no se puede acceder a 'datos': No existe el archivo o el directorio",
   "windows.path_not_found_localised": "Das System kann den angegebenen Pfad nicht finden.",
+  "npm.no_package_json":
+    "npm ERR! enoent ENOENT: no such file or directory, open '/home/u/package.json'",
+  "project.manifest_missing":
+    "error: could not find `Cargo.toml` in `/home/u/notes` or any parent directory",
   "inline.program_syntax":
     "jq: error: syntax error, unexpected INVALID_CHARACTER (Unix shell quoting issues?) at <top-level>, line 1:\n.users[] | .name ==\njq: 1 compile error",
   "inline.python_or_node_syntax":

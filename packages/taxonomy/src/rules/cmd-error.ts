@@ -196,6 +196,21 @@ export const CMD_ERROR_RULES = defineRules("CMD_ERROR", P.command, [
     priority: 15,
   },
 
+  // a project command run outside its project (a wrong working directory)
+  {
+    id: "npm.no_package_json",
+    pattern: /enoent.*package\.json|could not read package\.json/,
+    means: "no package.json in the working directory: the command ran in the wrong directory",
+    priority: 35,
+  },
+  {
+    id: "project.manifest_missing",
+    pattern:
+      /could not find `cargo\.toml`|could not find a composer\.json|go\.mod file not found|could not open requirements file|neither 'setup\.py' nor 'pyproject\.toml' found|there is no pom in this directory|no targets specified and no makefile found/,
+    means:
+      "the project manifest is not in the working directory: the command ran in the wrong directory",
+    priority: 35,
+  },
   {
     id: "inline.program_syntax",
     // jq filters, awk programs, sed scripts and -c/-e one-liners live in the command line, not in a

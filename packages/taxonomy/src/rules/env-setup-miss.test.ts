@@ -47,8 +47,6 @@ const EXAMPLES: Record<string, string> = {
     "ERROR: JAVA_HOME is not set and no 'java' command could be found in your PATH.",
   "python.local_module_missing": "ModuleNotFoundError: No module named 'src.pipeline'",
   "node.local_module_missing": "Error: Cannot find module '/srv/app/dist/server.js'",
-  "npm.no_package_json":
-    "npm ERR! enoent ENOENT: no such file or directory, open '/home/u/package.json'",
   "git.credentials_missing":
     "git@example.com: Permission denied (publickey).\r\nfatal: Could not read from remote repository.",
   "auth.credentials_missing":
@@ -73,8 +71,6 @@ const EXAMPLES: Record<string, string> = {
   "gem.permission": "ERROR:  While executing gem ... (Gem::FilePermissionError)",
   "locale.unsupported": "locale.Error: unsupported locale setting",
   "exec.spawn_enoent": "Error: spawn ffmpeg ENOENT",
-  "project.manifest_missing":
-    "error: could not find `Cargo.toml` in `/home/u/notes` or any parent directory",
   "build.system_library_missing": "error: linker `cc` not found",
   "toolchain.runtime_mismatch": "Error: error:0308010C:digital envelope routines::unsupported",
   "launcher.interpreter_missing":

@@ -145,12 +145,6 @@ export const ENV_SETUP_MISS_RULES = defineRules("ENV_SETUP_MISS", P.environment,
     means: "a project file the program loads does not exist (not built or wrong directory)",
     priority: 46,
   },
-  {
-    id: "npm.no_package_json",
-    pattern: /enoent.*package\.json|could not read package\.json/,
-    means: "no package.json in the working directory",
-    priority: 35,
-  },
   // credentials and variables
   {
     id: "git.credentials_missing",
@@ -308,13 +302,6 @@ export const ENV_SETUP_MISS_RULES = defineRules("ENV_SETUP_MISS", P.environment,
     pattern:
       /spawn \S+ enoent|\[(errno 2|winerror 2)\] (no such file or directory|the system cannot find the file specified): '[^'/\\.]+'$/,
     means: "a program the command launches is not installed",
-    priority: 35,
-  },
-  {
-    id: "project.manifest_missing",
-    pattern:
-      /could not find `cargo\.toml`|could not find a composer\.json|go\.mod file not found|could not open requirements file|neither 'setup\.py' nor 'pyproject\.toml' found|there is no pom in this directory|no targets specified and no makefile found/,
-    means: "the project manifest is not in the working directory",
     priority: 35,
   },
   {
