@@ -1,11 +1,14 @@
 import { once } from "node:events";
+import { closeSync, createReadStream, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import pc from "picocolors";
 
 /** Colours for people on a terminal only (NO_COLOR / FORCE_COLOR respected by picocolors). */
 export const colour = pc.createColors(Boolean(process.stdout.isTTY) && pc.isColorSupported);
 
 /** Write to stdout, waiting for the pipe to drain so huge outputs stay in bounded memory. */
-export async function out(text: string): Promise<void> {
+export async function out(text: string | Buffer): Promise<void> {
   if (!process.stdout.write(text)) await once(process.stdout, "drain");
 }
 
@@ -15,24 +18,74 @@ export async function printJson(value: unknown): Promise<void> {
 
 /**
  * Collects JSONL output and writes it only once the whole input has been read and validated:
- * bad input anywhere means nothing is written to stdout.
+ * bad input anywhere means nothing is written to stdout. Past a few megabytes the lines are
+ * spooled to a temporary file, so a million-line run stays in bounded memory.
  */
 export class JsonlBuffer {
-  private chunks: string[] = [];
-  private current: string[] = [];
+  private lines: string[] = [];
+  private size = 0;
+  private spool: { dir: string; path: string; fd: number } | undefined;
+  private static readonly IN_MEMORY = 8 << 20;
+
   push(value: unknown): void {
-    this.current.push(JSON.stringify(value));
-    if (this.current.length >= 4096) this.seal();
+    const line = `${JSON.stringify(value)}\n`;
+    this.lines.push(line);
+    this.size += line.length;
+    if (this.size >= JsonlBuffer.IN_MEMORY) this.spill();
   }
-  private seal(): void {
-    if (this.current.length) this.chunks.push(`${this.current.join("\n")}\n`);
-    this.current = [];
+
+  private spill(): void {
+    if (!this.spool) {
+      const dir = mkdtempSync(join(tmpdir(), "fak-jsonl-spool-"));
+      const path = join(dir, "out.jsonl");
+      this.spool = { dir, path, fd: openSync(path, "w", 0o600) };
+    }
+    writeSync(this.spool.fd, this.lines.join(""));
+    this.lines = [];
+    this.size = 0;
   }
+
+  /** Write everything collected to stdout. */
   async flush(): Promise<void> {
-    this.seal();
-    for (const chunk of this.chunks) await out(chunk);
-    this.chunks = [];
+    if (this.spool) {
+      this.spill();
+      closeSync(this.spool.fd);
+      try {
+        for await (const chunk of createReadStream(this.spool.path)) await out(chunk as Buffer);
+      } finally {
+        rmSync(this.spool.dir, { recursive: true, force: true });
+      }
+      this.spool = undefined;
+      return;
+    }
+    await out(this.lines.join(""));
+    this.lines = [];
   }
+
+  /** Drop whatever was collected (bad input): nothing reaches stdout. */
+  discard(): void {
+    if (this.spool) {
+      closeSync(this.spool.fd);
+      rmSync(this.spool.dir, { recursive: true, force: true });
+      this.spool = undefined;
+    }
+    this.lines = [];
+  }
+}
+
+/**
+ * Run `work` with a JSONL buffer: flushed to stdout when it succeeds, discarded when it throws.
+ * @example await jsonlOutput(async (jsonl) => { for (const x of xs) jsonl.push(x); });
+ */
+export async function jsonlOutput(work: (jsonl: JsonlBuffer) => Promise<void>): Promise<void> {
+  const jsonl = new JsonlBuffer();
+  try {
+    await work(jsonl);
+  } catch (err) {
+    jsonl.discard();
+    throw err;
+  }
+  await jsonl.flush();
 }
 
 /** A plain aligned table for people. */

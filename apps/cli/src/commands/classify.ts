@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { readRecords } from "../io.js";
 import type { CommonOptions } from "../options.js";
-import { colour, JsonlBuffer, out, table } from "../output.js";
+import { colour, jsonlOutput, out, table } from "../output.js";
 
 export function registerClassify(program: Command): void {
   program
@@ -11,14 +11,17 @@ export function registerClassify(program: Command): void {
     .option("--json", "JSONL output: one FailureClassification per input")
     .action(async (file: string | undefined, opts: CommonOptions) => {
       const { classify, failureSignalsSchema } = await import("@fak/taxonomy");
-      const results = [];
-      const jsonl = new JsonlBuffer();
-      for await (const signals of readRecords(file, failureSignalsSchema)) {
-        const c = classify(signals);
-        if (opts.json) jsonl.push(c);
-        else results.push(c);
+      if (opts.json) {
+        return jsonlOutput(async (jsonl) => {
+          for await (const signals of readRecords(file, failureSignalsSchema)) {
+            jsonl.push(classify(signals));
+          }
+        });
       }
-      if (opts.json) return jsonl.flush();
+      const results = [];
+      for await (const signals of readRecords(file, failureSignalsSchema)) {
+        results.push(classify(signals));
+      }
       const rows = results.map((c) => [
         c.task_id,
         c.failed ? colour.red(c.category) : colour.green(c.category),

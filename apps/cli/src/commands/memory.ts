@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { type DbOptions, positiveInt } from "../options.js";
-import { colour, JsonlBuffer, out, printJson, progressBar, table } from "../output.js";
+import { colour, jsonlOutput, out, printJson, progressBar, table } from "../output.js";
 
 type Store = Awaited<ReturnType<typeof import("@fak/memory").openStore>>;
 
@@ -71,19 +71,20 @@ export function registerMemory(program: Command): void {
     .action((file: string, opts: DbOptions) =>
       withStore(opts, async (store) => {
         const bar = await progressBar("import", Boolean(opts.json));
-        const jsonl = new JsonlBuffer();
         let lines = 0;
         let repeats = 0;
-        try {
-          for await (const r of store.importJsonl(file, { onProgress: (n) => bar.update(n) })) {
-            lines++;
-            if (r.occurrence_of !== null) repeats++;
-            if (opts.json) jsonl.push(r);
+        await jsonlOutput(async (jsonl) => {
+          try {
+            for await (const r of store.importJsonl(file, { onProgress: (n) => bar.update(n) })) {
+              lines++;
+              if (r.occurrence_of !== null) repeats++;
+              if (opts.json) jsonl.push(r);
+            }
+          } finally {
+            bar.stop();
           }
-        } finally {
-          bar.stop();
-        }
-        if (opts.json) return jsonl.flush();
+        });
+        if (opts.json) return;
         await out(
           `imported ${lines} rows from ${file}: ${lines - repeats} new, ${repeats} occurrences of earlier failures\n`,
         );

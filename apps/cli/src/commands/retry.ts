@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { readRecords } from "../io.js";
 import { type CommonOptions, positiveInt } from "../options.js";
-import { colour, JsonlBuffer, out, table } from "../output.js";
+import { colour, jsonlOutput, out, table } from "../output.js";
 
 interface RetryOptions extends CommonOptions {
   attempt: number;
@@ -32,16 +32,17 @@ export function registerRetry(program: Command): void {
           history.set(c.task_id, list);
         }
       }
-      const directives = [];
-      for await (const c of readRecords(file, failureClassificationSchema)) {
-        const earlier = history.get(c.task_id) ?? [];
-        directives.push(retryDirectiveWithHistory(c, earlier, opts.attempt, opts.maxAttempts));
-      }
+      const decide = (c: import("@fak/taxonomy").FailureClassification) =>
+        retryDirectiveWithHistory(c, history.get(c.task_id) ?? [], opts.attempt, opts.maxAttempts);
       if (opts.json) {
-        const jsonl = new JsonlBuffer();
-        for (const d of directives) jsonl.push(d);
-        return jsonl.flush();
+        return jsonlOutput(async (jsonl) => {
+          for await (const c of readRecords(file, failureClassificationSchema))
+            jsonl.push(decide(c));
+        });
       }
+      const directives = [];
+      for await (const c of readRecords(file, failureClassificationSchema))
+        directives.push(decide(c));
       const rows = directives.map((d) => [
         d.task_id,
         d.should_retry ? colour.green("retry") : colour.yellow("stop"),
