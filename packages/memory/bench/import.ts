@@ -82,7 +82,11 @@ async function runVariant(
       }
       if (pending.length) await flush();
     } else {
-      for await (const r of jsonLines(file, rows)) {
+      // The naive loop as people write it: rows in hand, one awaited INSERT each, no pause for
+      // the event loop (the driver frees a finished statement's native memory only then).
+      const all: Record<string, string>[] = [];
+      for await (const r of jsonLines(file, rows)) all.push(r);
+      for (const r of all) {
         await client.execute({
           sql: "INSERT INTO failures (session, task, approach, death_reason, layer, conviction, created_at, substance_key) VALUES (?, ?, ?, ?, 'none', ?, ?, '')",
           args: [r.session!, r.task!, r.approach!, r.death_reason!, r.conviction!, now],
@@ -117,7 +121,7 @@ async function measure(
     "--file",
     file,
     "--db",
-    join(dir, `${variant}.db`),
+    join(dir, `${variant}-${rows}.db`),
     "--rows",
     String(rows),
     "--batch",
