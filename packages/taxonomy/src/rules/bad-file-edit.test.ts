@@ -13,6 +13,8 @@ const EXAMPLES: Record<string, string> = {
     'CMake Error at src/CMakeLists.txt:12 (target_link_libaries):\n  Unknown CMake command "target_link_libaries".',
   "patch.does_not_apply":
     "error: patch failed: src/api.py:18\nerror: src/api.py: patch does not apply",
+  "script.crlf_shell_shebang":
+    "bash: line 1: ./scripts/setup.sh: cannot execute: required file not found",
   "git.bad_config": "fatal: bad config line 12 in file /home/dev/.gitconfig",
   "apt.sources_malformed":
     "E: Malformed entry 3 in list file /etc/apt/sources.list.d/mirror.list (Component)\nE: The list of sources could not be read.",

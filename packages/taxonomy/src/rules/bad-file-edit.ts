@@ -12,6 +12,14 @@ export const BAD_FILE_EDIT_RULES = defineRules("BAD_FILE_EDIT", P.badEdit, [
     means: "a script was saved with CRLF line endings",
     priority: 75,
   },
+  // bash 5.1+ no longer names the interpreter it could not find; for a shell script (whose
+  // /bin/sh or bash interpreter exists wherever bash prints this) that means a mangled shebang
+  {
+    id: "script.crlf_shell_shebang",
+    pattern: /\.(sh|bash): cannot execute: required file not found/,
+    means: "a shell script's shebang names no existing file: saved with CRLF line endings",
+    priority: 75,
+  },
   // Makefile
   {
     id: "make.missing_separator",
