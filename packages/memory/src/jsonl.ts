@@ -3,7 +3,7 @@ import { toStoreError } from "./driver-error.js";
 import { MemoryStoreError } from "./errors.js";
 import { lineReader, parseJsonLine } from "./lines.js";
 import { retryBusy } from "./retry.js";
-import { type PreparedRow, prepareRow, validateRow } from "./row.js";
+import { type PreparedRow, prepareRow, scrubMemo, validateRow } from "./row.js";
 
 /** What became of one import line. */
 export interface ImportLineResult {
@@ -62,6 +62,7 @@ export async function* importFile(
     validateRow(parseJsonLine(l, path), { file: path, line: l.line });
   const importId = check.digest().slice(0, 16);
 
+  const memo = scrubMemo();
   let batch: { line: number; row: PreparedRow }[] = [];
   let done = 0;
   const flush = async function* () {
@@ -74,7 +75,7 @@ export async function* importFile(
   for await (const l of lineReader(path).lines()) {
     batch.push({
       line: l.line,
-      row: prepareRow(parseJsonLine(l, path), { file: path, line: l.line }),
+      row: prepareRow(parseJsonLine(l, path), { file: path, line: l.line }, memo),
     });
     if (batch.length >= batchSize) yield* flush();
   }

@@ -66,7 +66,8 @@ export function validateRow(value: unknown, where: Where = {}): z.output<typeof 
  * reaches the database, so no secret reaches the table or its full-text index.
  * @example prepareRow({ session: "s", task: "t", approach: "a", death_reason: "budget: out of turns" }).layer // "budget"
  */
-export function prepareRow(value: unknown, where: Where = {}): PreparedRow {
+export function prepareRow(value: unknown, where: Where = {}, memo?: ScrubMemo): PreparedRow {
+  const scrubCached = (text: string) => (memo ? memo(text) : scrub(text));
   const row = validateRow(value, where);
   const approach = scrubCached(row.approach);
   const death_reason = scrubCached(row.death_reason);
@@ -81,17 +82,26 @@ export function prepareRow(value: unknown, where: Where = {}): PreparedRow {
   };
 }
 
-// Sessions and tasks repeat across many rows, and a repeated substance repeats its text exactly;
-// scrub is a pure function of its input, so remembering recent answers changes nothing but time.
-const scrubbed = new Map<string, string>();
-function scrubCached(text: string): string {
-  let out = scrubbed.get(text);
-  if (out === undefined) {
-    out = scrub(text);
-    if (scrubbed.size >= 20_000) scrubbed.clear();
-    scrubbed.set(text, out);
-  }
-  return out;
+/** A scrub that remembers its recent answers (one per import, dropped with it). */
+export type ScrubMemo = (text: string) => string;
+
+/**
+ * Sessions and tasks repeat across many rows of an import, and a repeated substance repeats its
+ * text exactly; scrub is a pure function, so remembering recent answers changes nothing but time.
+ * Scoped to one import so a long-lived process keeps no raw text once the import is done.
+ * @example const memo = scrubMemo(); prepareRow(line, where, memo)
+ */
+export function scrubMemo(capacity = 20_000): ScrubMemo {
+  const seen = new Map<string, string>();
+  return (text) => {
+    let out = seen.get(text);
+    if (out === undefined) {
+      out = scrub(text);
+      if (seen.size >= capacity) seen.clear();
+      seen.set(text, out);
+    }
+    return out;
+  };
 }
 
 function strip(err: MemoryInputError): string {

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { MemoryInputError } from "./errors.js";
+import { failureRowSchema, prepareRow, scrubMemo, validateRow } from "./row.js";
+import { scrub } from "./scrub.js";
+import { substanceKey } from "./substance.js";
+
+const secret = `ghp_${"Zq8xW2vN4k".repeat(3)}abcdef`;
+const row = {
+  session: `s ${secret}`,
+  task: "t",
+  approach: `push ${secret}`,
+  death_reason: `verifier: denied ${secret}`,
+};
+
+describe("rows", () => {
+  it("defaults conviction to none and refuses unknown fields", () => {
+    expect(
+      failureRowSchema.parse({ session: "s", task: "t", approach: "a", death_reason: "d" })
+        .conviction,
+    ).toBe("none");
+    expect(failureRowSchema.safeParse({ ...row, id: 1 }).success).toBe(false);
+  });
+
+  it("prepares a row from scrubbed text: layer and substance key come from what is stored", () => {
+    const p = prepareRow(row);
+    expect(p.approach).toBe(scrub(row.approach));
+    expect(p.death_reason).toBe(scrub(row.death_reason));
+    expect(p.session).toBe(scrub(row.session));
+    expect(JSON.stringify(p)).not.toContain(secret);
+    expect(p.layer).toBe("verifier");
+    expect(p.substance_key).toBe(substanceKey(p.approach, p.death_reason));
+  });
+
+  it("gives the same answers with a scrub memo as without", () => {
+    const memo = scrubMemo(2);
+    for (const r of [row, row, { ...row, task: "other" }, row])
+      expect(prepareRow(r, {}, memo)).toEqual(prepareRow(r));
+  });
+
+  it("names file, line and field in a validation error", () => {
+    const err = (() => {
+      try {
+        validateRow({ ...row, conviction: "maybe" }, { file: "rows.jsonl", line: 7 });
+      } catch (e) {
+        return e as MemoryInputError;
+      }
+    })();
+    expect(err).toBeInstanceOf(MemoryInputError);
+    expect(err).toMatchObject({ file: "rows.jsonl", line: 7, field: "conviction" });
+    expect(err?.message).toMatch(/^rows\.jsonl:7: conviction: /);
+  });
+});
