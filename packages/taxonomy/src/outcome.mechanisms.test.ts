@@ -176,6 +176,25 @@ const CASES: [OutcomeCode, string, number, string][] = [
     1,
     'error: error validating "app.yaml": error validating data: failed to download openapi: Get "http://localhost:8080/openapi/v2?timeout=32s": dial tcp 127.0.0.1:8080: connect: connection refused',
   ],
+  // a service nothing listens for is not running; a registry refusing an install is the install
+  [
+    "ENV_SETUP_MISS",
+    "python3 seed.py",
+    1,
+    'Traceback (most recent call last):\n  File "/srv/seed.py", line 4, in <module>\n    conn = socket.create_connection(("127.0.0.1", 6379))\nConnectionRefusedError: [Errno 111] Connection refused',
+  ],
+  [
+    "PKG_INSTALL",
+    "npm install zod --registry http://127.0.0.1:4873/",
+    1,
+    "npm error code ECONNREFUSED\nnpm error syscall connect\nnpm error errno ECONNREFUSED\nnpm error FetchError: request to http://127.0.0.1:4873/zod failed, reason: connect ECONNREFUSED 127.0.0.1:4873",
+  ],
+  [
+    "BAD_FILE_EDIT",
+    "node tools/gen.js",
+    1,
+    'file:///srv/tools/gen.js:2\nconst path = require("node:path");\n             ^\n\nReferenceError: require is not defined in ES module scope, you can use import instead\nThis file is being treated as an ES module because it has a \'.js\' file extension and \'/srv/package.json\' contains "type": "module".',
+  ],
   // configuration the environment lacks
   [
     "ENV_SETUP_MISS",

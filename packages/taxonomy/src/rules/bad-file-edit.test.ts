@@ -15,6 +15,8 @@ const EXAMPLES: Record<string, string> = {
     "error: patch failed: src/api.py:18\nerror: src/api.py: patch does not apply",
   "script.crlf_shell_shebang":
     "bash: line 1: ./scripts/setup.sh: cannot execute: required file not found",
+  "js.module_system_mismatch":
+    "ReferenceError: require is not defined in ES module scope, you can use import instead",
   "git.bad_config": "fatal: bad config line 12 in file /home/dev/.gitconfig",
   "apt.sources_malformed":
     "E: Malformed entry 3 in list file /etc/apt/sources.list.d/mirror.list (Component)\nE: The list of sources could not be read.",

@@ -63,6 +63,13 @@ export const BAD_FILE_EDIT_RULES = defineRules("BAD_FILE_EDIT", P.badEdit, [
     means: "a JavaScript/TypeScript file does not parse",
   },
   {
+    id: "js.module_system_mismatch",
+    pattern:
+      /require is not defined in es module scope|cannot use import statement outside a module|to treat it as a commonjs script|exports is not defined in es module scope/,
+    means:
+      'a file\'s module syntax (import / require) disagrees with package.json "type" or its extension',
+  },
+  {
     id: "ts.syntax_error",
     pattern: /error ts(1|17)\d{3}:|error ts5\d{3}:/,
     means: "tsc reports a syntax error (TS1xxx)",

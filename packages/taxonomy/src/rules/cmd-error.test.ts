@@ -30,8 +30,7 @@ const EXAMPLES: Record<string, string> = {
   "link.link_failed": "/usr/bin/ld: main.o: in function `main': undefined reference to `compute'",
   "make.no_rule": "make: *** No rule to make target 'instal'.  Stop.",
   "net.address_in_use": "OSError: [Errno 98] Address already in use",
-  "net.unreachable":
-    "curl: (7) Failed to connect to localhost port 8080 after 0 ms: Connection refused",
+  "net.unreachable": "curl: (6) Could not resolve host: api.internal.example",
   "usage.bad_arguments": "grep: unrecognized option '--colour-always'",
   "cmd.unquoted_path": "'C:\\Program' is not recognized as an internal or external command,",
   "npm.script_failed": 'npm ERR! Missing script: "biuld"',

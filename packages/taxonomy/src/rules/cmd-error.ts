@@ -92,8 +92,8 @@ export const CMD_ERROR_RULES = defineRules("CMD_ERROR", P.command, [
   {
     id: "net.unreachable",
     pattern:
-      /could not resolve host|could not resolve hostname|temporary failure in name resolution|name or service not known|getaddrinfo (enotfound|eai_again)|network is unreachable|connection refused|econnrefused/,
-    means: "the network or a service is unreachable",
+      /could not resolve host|could not resolve hostname|temporary failure in name resolution|name or service not known|getaddrinfo (enotfound|eai_again)|network is unreachable/,
+    means: "the network or a host is unreachable",
     priority: 12,
   },
   {

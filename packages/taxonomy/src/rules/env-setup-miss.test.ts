@@ -17,6 +17,8 @@ const EXAMPLES: Record<string, string> = {
   "shell.exit_127_reported": "Error: Process completed with exit code 127.",
   "shell.exec_format": "bash: ./tool-arm64: cannot execute binary file: Exec format error",
   "env.variable_unset_message": "deploy.sh: 4: S3_BUCKET: S3_BUCKET must be set",
+  "service.connection_refused":
+    'psycopg2.OperationalError: connection to server at "localhost" (127.0.0.1), port 5432 failed: Connection refused',
   "make.program_missing": "make: gcc: No such file or directory",
   "configure.prerequisite_missing":
     "checking for zlib.h... no\nconfigure: error: zlib header not found, please install zlib development files",

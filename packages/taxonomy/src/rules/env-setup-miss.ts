@@ -188,6 +188,14 @@ export const ENV_SETUP_MISS_RULES = defineRules("ENV_SETUP_MISS", P.environment,
     priority: P.testFailure - 1,
   },
   {
+    id: "service.connection_refused",
+    // Nothing listens where the command connects: the database, API or daemon it needs is not
+    // running (during an install the registry's refusal is an install failure, a higher rule).
+    pattern:
+      /connection refused|econnrefused|failed to connect to .* couldn't connect to server|could not connect to server: connection/,
+    means: "the service the command connects to is not running (nothing listens on that port)",
+  },
+  {
     id: "make.program_missing",
     // make could not run a recipe's program: "make: cc: No such file or directory", "Error 127"
     pattern:
