@@ -195,6 +195,18 @@ const CASES: [OutcomeCode, string, number, string][] = [
     1,
     'file:///srv/tools/gen.js:2\nconst path = require("node:path");\n             ^\n\nReferenceError: require is not defined in ES module scope, you can use import instead\nThis file is being treated as an ES module because it has a \'.js\' file extension and \'/srv/package.json\' contains "type": "module".',
   ],
+  [
+    "PKG_INSTALL",
+    "terraform validate",
+    1,
+    "Error: Missing required provider\n\nThis configuration requires provider registry.terraform.io/hashicorp/tls,\nbut that provider isn't available. You may be able to install it\nautomatically by running:\n  terraform init",
+  ],
+  [
+    "ENV_SETUP_MISS",
+    "cmake -S . -B out",
+    1,
+    "CMake Error at CMakeLists.txt:1 (cmake_minimum_required):\n  CMake 3.28 or higher is required.  You are running version 3.22.1",
+  ],
   // configuration the environment lacks
   [
     "ENV_SETUP_MISS",

@@ -120,7 +120,7 @@ export const ENV_SETUP_MISS_RULES = defineRules("ENV_SETUP_MISS", P.environment,
   {
     id: "toolchain.version_too_old",
     pattern:
-      /the engine "node" is incompatible|unsupported engine|err_pnpm_unsupported_engine|requires node(\.js)? (version )?(>=|\d)|requires rustc \d|may not be used on the stable release channel|go\.mod requires go|requires go >= ?\d|note: module requires go \d|unsupportedclassversionerror|compiled by a more recent version of the java runtime|invalid (target|source) release: \d/,
+      /the engine "node" is incompatible|unsupported engine|err_pnpm_unsupported_engine|requires node(\.js)? (version )?(>=|\d)|requires rustc \d|may not be used on the stable release channel|go\.mod requires go|requires go >= ?\d|note: module requires go \d|unsupportedclassversionerror|compiled by a more recent version of the java runtime|invalid (target|source) release: \d|cmake [\d.]+ or higher is required/,
     unless: /^(npm )?warn(ing)?\b/,
     means: "the installed toolchain is too old (or new) for the project",
     priority: 45,

@@ -477,7 +477,7 @@ export const PKG_INSTALL_RULES = defineRules("PKG_INSTALL", P.install, [
   {
     id: "terraform.provider_install",
     pattern:
-      /failed to (query available provider packages|install provider)|could not retrieve the list of available versions for provider|inconsistent dependency lock file/,
+      /failed to (query available provider packages|install provider)|missing required provider|required plugins are not installed|could not retrieve the list of available versions for provider|inconsistent dependency lock file/,
     means: "terraform init could not fetch a provider",
   },
   {
