@@ -12,8 +12,9 @@ import { pathToFileURL } from "node:url";
 import { createClient } from "@libsql/client";
 import { priorArt } from "../src/prior-art.js";
 import { buildMatchQuery } from "../src/query.js";
-import { searchFailures, TUNING } from "../src/search.js";
+import { searchFailures } from "../src/search.js";
 import { openStore } from "../src/store.js";
+import { TUNING } from "../src/tuning.js";
 import { loadLabelledSet, score } from "./recall.js";
 
 const arg = (name: string, dflt: string): string => {

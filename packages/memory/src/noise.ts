@@ -40,11 +40,27 @@ function nameSpan(chunk: string): "all" | "dirs" | "none" {
  * report words) rather than topic.
  * @example noiseStems("acme/model-1: last step").noise // Set {0, 1, 2, 3, 4}
  */
-export function noiseStems(text: string): {
+export function noiseStems(text: string): NoisyStems {
+  let known = cache.get(text);
+  if (known === undefined) {
+    if (cache.size > 50_000) cache.clear();
+    known = readNoise(text);
+    cache.set(text, known);
+  }
+  return known;
+}
+
+/** The stems of a text, which of them are noise, and which of those are names. */
+export interface NoisyStems {
   stems: string[];
   noise: Set<number>;
   names: Set<number>;
-} {
+}
+
+// Rows are re-read at every search: their readings are cached, bounded.
+const cache = new Map<string, NoisyStems>();
+
+function readNoise(text: string): NoisyStems {
   const { stems, names } = nameStems(text);
   const noise = new Set(names);
   stems.forEach((stem, i) => {

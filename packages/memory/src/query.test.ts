@@ -1,7 +1,7 @@
 import { createClient } from "@libsql/client";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { buildMatchQuery, compileScorer, planQuery, quoteTerm } from "./query.js";
+import { buildMatchQuery, planQuery, quoteTerm } from "./query.js";
 
 describe("buildMatchQuery", () => {
   it("quotes every word and drops syntax", () => {
@@ -56,39 +56,5 @@ describe("planQuery", () => {
     expect(planQuery("").concepts).toEqual([]);
     expect(planQuery("the of and to").concepts).toEqual([]);
     expect(planQuery('"*^-()"').concepts).toEqual([]);
-  });
-});
-
-describe("compileScorer", () => {
-  const row = (task: string) => ({
-    task,
-    approach: "one table per key",
-    death_reason: "verifier: wrong totals",
-  });
-  const stats = (df: Record<string, number>) => ({ total: 1000, df: new Map(Object.entries(df)) });
-
-  it("ranks the query's own word above a related term, and both above nothing", () => {
-    const plan = planQuery("throttle login attempts");
-    const s = stats({ throttl: 5, "rate limit": 5, login: 20, attempt: 30 });
-    const score = compileScorer(plan, s);
-    const own = score(row("throttle login attempts")).share;
-    const related = score(row("rate limit login attempts")).share;
-    const none = score(row("render invoices as PDF")).share;
-    expect(own).toBeGreaterThan(related);
-    expect(related).toBeGreaterThan(none);
-    expect(none).toBe(0);
-    expect(own).toBeLessThanOrEqual(1);
-  });
-
-  it("weighs a row's task above its death reason", () => {
-    const plan = planQuery("deadlock");
-    const score = compileScorer(plan, stats({ deadlock: 3 }));
-    const inTask = score({ task: "deadlock on checkout", approach: "x", death_reason: "y" }).share;
-    const inDeath = score({
-      task: "checkout",
-      approach: "x",
-      death_reason: "verifier: deadlock",
-    }).share;
-    expect(inTask).toBeGreaterThan(inDeath);
   });
 });

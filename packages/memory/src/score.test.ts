@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { planQuery } from "./query.js";
+import { compileScorer } from "./score.js";
+import { TUNING } from "./tuning.js";
+
+describe("compileScorer", () => {
+  const row = (task: string) => ({
+    task,
+    approach: "one table per key",
+    death_reason: "verifier: wrong totals",
+  });
+  const stats = (df: Record<string, number>) => ({ total: 1000, df: new Map(Object.entries(df)) });
+
+  it("ranks the query's own word above a related term, and both above nothing", () => {
+    const plan = planQuery("throttle login attempts");
+    const s = stats({ throttl: 5, "rate limit": 5, login: 20, attempt: 30 });
+    const score = compileScorer(plan, s);
+    const own = score(row("throttle login attempts")).share;
+    const related = score(row("rate limit login attempts")).share;
+    const none = score(row("render invoices as PDF")).share;
+    expect(own).toBeGreaterThan(related);
+    expect(related).toBeGreaterThan(none);
+    expect(none).toBe(0);
+    expect(own).toBeLessThanOrEqual(1);
+  });
+
+  it("weighs a row's task above its death reason", () => {
+    const plan = planQuery("deadlock");
+    const score = compileScorer(plan, stats({ deadlock: 3 }));
+    const inTask = score({ task: "deadlock on checkout", approach: "x", death_reason: "y" }).share;
+    const inDeath = score({
+      task: "checkout",
+      approach: "x",
+      death_reason: "verifier: deadlock",
+    }).share;
+    expect(inTask).toBeGreaterThan(inDeath);
+  });
+
+  it("reads rarity over at least RANKING.prior rows, so a one-row memory is not blind", () => {
+    const plan = planQuery("throttle webhook fan-out");
+    const tiny = {
+      total: 1,
+      df: new Map([
+        ["limit", 1],
+        ["quota", 1],
+        ["rate limit", 1],
+      ]),
+    };
+    const row = {
+      task: "per-tenant API rate limiting",
+      approach: "fixed-window counter",
+      death_reason: "verifier: 200 admitted against a 100/min limit; each window grants full quota",
+    };
+    expect(compileScorer(plan, tiny)(row).share).toBeGreaterThan(TUNING.gate);
+  });
+
+  it("counts a word met only in a name, label or report phrase as noise", () => {
+    const plan = planQuery("train-model");
+    const s = stats({ train: 2, model: 6 });
+    const score = compileScorer(plan, s);
+    const noise = score({
+      task: "fix-git",
+      approach: "fake-agent/acme/model-1: last step `git rebase` (CMD_ERROR)",
+      death_reason: "verifier: `git rebase main` failed (CMD_ERROR:nonzero_exit)",
+    });
+    expect(noise.informative).toBe(false);
+    const related = score({
+      task: "train-fasttext",
+      approach: "terminus-2/gpt-oss-120b: last step `python3 train.py` (TIMEOUT)",
+      death_reason: "budget: timed out at `python3 train.py --epochs 9` (TIMEOUT:time_limit)",
+    });
+    expect(related.informative).toBe(true);
+    expect(related.share).toBeGreaterThan(TUNING.gate);
+    expect(noise.share).toBeLessThan(TUNING.relative * related.share);
+    // the task is the topic: a model word there is no noise
+    expect(score({ task: "serve the model", approach: "x", death_reason: "y" }).informative).toBe(
+      true,
+    );
+  });
+});

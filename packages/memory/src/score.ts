@@ -1,0 +1,132 @@
+import { noiseStems } from "./noise.js";
+import type { QueryPlan } from "./query.js";
+import { fieldStems } from "./tokens.js";
+import { RANKING } from "./tuning.js";
+
+/** The text of a row that relevance reads. */
+export interface RowText {
+  task: string;
+  approach: string;
+  death_reason: string;
+}
+
+/** Table size and document frequency of each term key (phrases: of their rarest word). */
+export interface Stats {
+  total: number;
+  df: Map<string, number>;
+}
+
+/** BM25's inverse document frequency, over at least RANKING.prior rows. */
+export function idf(stats: Stats, df: number): number {
+  const total = Math.max(stats.total, RANKING.prior);
+  return Math.log(1 + (total - df + 0.5) / (df + 0.5));
+}
+
+/**
+ * Relevance of a row: for each query concept, the best of its terms the row holds (weight x
+ * rarity x saturated field-weighted frequency), summed and divided by what a row answering
+ * every concept would earn. Query words the memory has never seen count at full rarity, so a
+ * query about an unknown topic scores low everywhere.
+ */
+export function scoreRow(row: RowText, plan: QueryPlan, stats: Stats): number {
+  return compileScorer(plan, stats)(row).share;
+}
+
+/** What a row earned: its share of the query, the raw sum, and how many concepts it answers. */
+export interface RowScore {
+  share: number;
+  got: number;
+  matched: number;
+  /** whether any of its matches is topic, not a name, label or report word */
+  informative: boolean;
+}
+
+function plain(text: string): { stems: string[]; noise: Set<number>; names: Set<number> } {
+  return { stems: fieldStems(text), noise: NONE, names: NONE };
+}
+const NONE: Set<number> = new Set();
+
+/** Precompute a query's terms and weights once, so scoring a row costs one pass over its words. */
+export function compileScorer(plan: QueryPlan, stats: Stats): (row: RowText) => RowScore {
+  const saturate = (tf: number): number => (tf * (RANKING.k1 + 1)) / (tf + RANKING.k1);
+  const ideal = saturate(RANKING.fields[0] ?? 1);
+  const keys: string[] = [];
+  const keyIndex = new Map<string, number>();
+  const byFirst = new Map<string, { k: number; parts: string[]; named: boolean }[]>();
+  const offersOf: { concept: number; value: number }[][] = [];
+  const ceiling: number[] = [];
+  const ideals: number[] = [];
+  plan.concepts.forEach((concept, c) => {
+    const own = concept.terms[0];
+    if (!own) return;
+    // Synonyms share the concept's statistics (as Lucene's SynonymQuery does): the concept is as
+    // rare as its commonest member, blended with the rarity of each word itself.
+    const conceptDf = Math.max(...concept.terms.map((t) => stats.df.get(t.key) ?? 0));
+    const conceptIdf = idf(stats, conceptDf);
+    const termIdf = (key: string): number =>
+      RANKING.blend * conceptIdf + (1 - RANKING.blend) * idf(stats, stats.df.get(key) ?? 0);
+    const full = termIdf(own.key) * ideal;
+    ceiling[c] = full;
+    ideals.push(full * (conceptDf === 0 ? RANKING.unknown : 1));
+    for (const term of concept.terms) {
+      let k = keyIndex.get(term.key);
+      if (k === undefined) {
+        k = keys.length;
+        keys.push(term.key);
+        keyIndex.set(term.key, k);
+        offersOf.push([]);
+        const parts = term.key.split(" ");
+        const list = byFirst.get(parts[0] ?? "") ?? [];
+        list.push({ k, parts, named: parts.every((p) => plan.names.has(p)) });
+        byFirst.set(parts[0] ?? "", list);
+      }
+      offersOf[k]?.push({ concept: c, value: term.weight * termIdf(term.key) });
+    }
+  });
+  // A long task description names more ideas than any one row answers: the share is taken of
+  // the heaviest few concepts only, so length alone does not push every row under the gate.
+  const max = ideals
+    .sort((a, b) => b - a)
+    .slice(0, RANKING.concepts)
+    .reduce((a, b) => a + b, 0);
+  return (row) => {
+    const tf = new Map<number, number>();
+    let informative = false;
+    [row.task, row.approach, row.death_reason].forEach((text, f) => {
+      const weight = RANKING.fields[f] ?? 0;
+      // The task is the topic by definition; the approach and death reason carry the noise.
+      const { stems, noise, names } = f === 0 ? plain(text) : noiseStems(text);
+      stems.forEach((stem, i) => {
+        for (const { k, parts, named } of byFirst.get(stem) ?? []) {
+          if (parts.length > 1 && !parts.every((p, j) => stems[i + j] === p)) continue;
+          // A name, label or report word counts little, unless the query named that name too.
+          const weak = parts.some((_, j) => noise.has(i + j) && !(named && names.has(i + j)));
+          tf.set(k, (tf.get(k) ?? 0) + weight * (weak ? RANKING.noise : 1));
+          if (!weak) informative = true;
+        }
+      });
+    });
+    const offers: { concept: number; k: number; value: number }[] = [];
+    for (const [k, n] of tf) {
+      for (const o of offersOf[k] ?? [])
+        offers.push({ concept: o.concept, k, value: o.value * saturate(n) });
+    }
+    offers.sort((a, b) => b.value - a.value || a.k - b.k || a.concept - b.concept);
+    // A row term answers one concept only; a concept's further terms add less and less (a row
+    // that speaks of quota, burst and limiter is more surely about throttling than one word is).
+    const usedKeys = new Set<number>();
+    const earned = new Map<number, { sum: number; n: number }>();
+    for (const offer of offers) {
+      if (usedKeys.has(offer.k)) continue;
+      usedKeys.add(offer.k);
+      const e = earned.get(offer.concept) ?? { sum: 0, n: 0 };
+      e.sum += offer.value * RANKING.extra ** e.n;
+      e.n++;
+      earned.set(offer.concept, e);
+    }
+    let got = 0;
+    for (const [c, e] of earned) got += Math.min(e.sum, ceiling[c] ?? e.sum);
+    const share = max === 0 ? 0 : Math.min(1, got / max);
+    return { share, got, matched: earned.size, informative };
+  };
+}
