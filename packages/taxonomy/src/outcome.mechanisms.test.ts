@@ -207,6 +207,37 @@ const CASES: [OutcomeCode, string, number, string][] = [
     1,
     "CMake Error at CMakeLists.txt:1 (cmake_minimum_required):\n  CMake 3.28 or higher is required.  You are running version 3.22.1",
   ],
+  [
+    "ENV_SETUP_MISS",
+    "npm run build",
+    1,
+    'Der Befehl "tsc" ist entweder falsch geschrieben oder\r\nkonnte nicht gefunden werden.\r\n',
+  ],
+  [
+    "ENV_SETUP_MISS",
+    "pip install pandas",
+    1,
+    "ERROR: Could not install packages due to an OSError: [WinError 5] Access is denied: 'c:\\\\program files\\\\python312\\\\lib\\\\site-packages\\\\pandas'\r\nConsider using the `--user` option or check the permissions.\r\n",
+  ],
+  [
+    "ENV_SETUP_MISS",
+    "./gradlew assembleDebug",
+    1,
+    "* What went wrong:\nCould not determine the dependencies of task ':app:compileDebugKotlin'.\n> SDK location not found. Define a valid SDK location with an ANDROID_HOME environment variable.",
+  ],
+  [
+    "ENV_SETUP_MISS",
+    "systemctl start redis",
+    1,
+    "System has not been booted with systemd as init system (PID 1). Can't operate.\nFailed to connect to bus: Host is down",
+  ],
+  ["ENV_SETUP_MISS", "service mysql start", 1, "mysql: unrecognized service"],
+  [
+    "BAD_FILE_EDIT",
+    "dotnet build",
+    1,
+    "/src/Api/Api.csproj(9,3): error MSB4025: The project file could not be loaded. The 'ItemGroup' start tag on line 5 position 4 does not match the end tag of 'Project'.",
+  ],
   // configuration the environment lacks
   [
     "ENV_SETUP_MISS",

@@ -151,7 +151,7 @@ export const BAD_FILE_EDIT_RULES = defineRules("BAD_FILE_EDIT", P.badEdit, [
   {
     id: "xml.parse_error",
     pattern:
-      /parseerror: (not well-formed|mismatched tag|unclosed token|junk after document)|xmlsyntaxerror|non-parseable pom|the markup in the document following the root element|xml document structures must start and end|^\[fatal error\] \S+:\d+:\d+:/,
+      /parseerror: (not well-formed|mismatched tag|unclosed token|junk after document)|xmlsyntaxerror|non-parseable pom|the markup in the document following the root element|xml document structures must start and end|error msb4025|the project file could not be loaded|^\[fatal error\] \S+:\d+:\d+:/,
     means: "an XML file does not parse",
   },
   {

@@ -25,7 +25,7 @@ export const ENV_SETUP_MISS_RULES = defineRules("ENV_SETUP_MISS", P.environment,
   {
     id: "cmd.not_recognized_localised",
     pattern:
-      /ist nicht als interner oder externer befehl|ist entweder falsch geschrieben oder konnte nicht gefunden werden|n'est pas reconnu en tant que commande interne|no se reconoce como un comando interno o externo|não é reconhecido como um comando interno|не является внутренней или внешней|不是内部或外部命令|内部コマンドまたは外部コマンド|として認識されていません/,
+      /ist nicht als interner oder externer befehl|ist entweder falsch geschrieben oder( konnte nicht gefunden werden)?$|n'est pas reconnu en tant que commande interne|no se reconoce como un comando interno o externo|não é reconhecido como um comando interno|не является внутренней или внешней|不是内部或外部命令|内部コマンドまたは外部コマンド|として認識されていません/,
     means: "cmd.exe cannot find the command (localised)",
   },
   {
@@ -72,7 +72,8 @@ export const ENV_SETUP_MISS_RULES = defineRules("ENV_SETUP_MISS", P.environment,
   },
   {
     id: "pip.permission_denied",
-    pattern: /could not install packages due to an (oserror|environmenterror): \[errno 13\]/,
+    pattern:
+      /could not install packages due to an (oserror|environmenterror): \[(errno 13|winerror 5)\]/,
     means: "pip cannot write to a system site-packages",
     priority: 55,
   },
@@ -257,7 +258,7 @@ export const ENV_SETUP_MISS_RULES = defineRules("ENV_SETUP_MISS", P.environment,
   {
     id: "toolchain.sdk_missing",
     pattern:
-      /a compatible \.net sdk was not found|no \.net sdks were found|it was not possible to find any compatible framework version|netsdk1045|unsupported class file major version|could not determine java version|source option \d+ is no longer supported|release version \d+ not supported|your ruby version is .*, but your gemfile specified|your php version \(.*\) does not satisfy|it is missing from your system|composer detected issues in your platform|xcrun: error: invalid active developer path/,
+      /a compatible \.net sdk was not found|you must install or update \.net to run this application|sdk location not found|no \.net sdks were found|it was not possible to find any compatible framework version|netsdk1045|unsupported class file major version|could not determine java version|source option \d+ is no longer supported|release version \d+ not supported|your ruby version is .*, but your gemfile specified|your php version \(.*\) does not satisfy|it is missing from your system|composer detected issues in your platform|xcrun: error: invalid active developer path/,
     means:
       "the SDK, runtime or platform extension the project needs is missing or the wrong version",
     priority: 45,
@@ -277,7 +278,7 @@ export const ENV_SETUP_MISS_RULES = defineRules("ENV_SETUP_MISS", P.environment,
   {
     id: "service.not_running",
     pattern:
-      /the connection to the server .* was refused - did you specify the right host|(openapi|\/api\?timeout=\d+s).*connect: connection refused|is the server running|can't connect to (local )?mysql server|could not connect to redis at|error: no configuration has been provided/,
+      /the connection to the server .* was refused - did you specify the right host|has not been booted with systemd as init system|: unrecognized service$|your shell has not been properly configured to use 'conda activate'|(openapi|\/api\?timeout=\d+s).*connect: connection refused|is the server running|can't connect to (local )?mysql server|could not connect to redis at|error: no configuration has been provided/,
     means: "a service the command talks to is not running or not configured",
     priority: 35,
   },
