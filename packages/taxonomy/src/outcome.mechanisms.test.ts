@@ -238,6 +238,19 @@ const CASES: [OutcomeCode, string, number, string][] = [
     1,
     "/src/Api/Api.csproj(9,3): error MSB4025: The project file could not be loaded. The 'ItemGroup' start tag on line 5 position 4 does not match the end tag of 'Project'.",
   ],
+  [
+    "BAD_FILE_EDIT",
+    "pip install .",
+    2,
+    '  File "/usr/lib/python3/dist-packages/pip/_vendor/tomli/_parser.py", line 580, in parse_basic_str\n    raise suffixed_err(src, pos, f"Illegal character {char!r}")\npip._vendor.tomli.TOMLDecodeError: Illegal character \'\\n\' (at line 5, column 12)',
+  ],
+  ["BAD_FILE_EDIT", "pytest", 4, "ERROR: /work/api/setup.cfg:14: unexpected value continuation"],
+  [
+    "ENV_SETUP_MISS",
+    "pytest -q",
+    1,
+    "    def test_connect():\n>       url = os.environ[\"REDIS_URL\"]\n\n<frozen os>:679: KeyError\n=========================== short test summary info ============================\nFAILED tests/test_cache.py::test_connect - KeyError: 'REDIS_URL'\n1 failed in 0.21s",
+  ],
   // configuration the environment lacks
   [
     "ENV_SETUP_MISS",

@@ -140,6 +140,9 @@ export const BAD_FILE_EDIT_RULES = defineRules("BAD_FILE_EDIT", P.badEdit, [
     pattern:
       /could not parse input as toml|tomldecodeerror|toml parse error|tomlkit\.exceptions|invalid toml|error parsing toml|failed to parse manifest at/,
     means: "a TOML file (Cargo.toml, pyproject.toml) does not parse",
+    // published packages ship valid TOML: under an install it is the project's own file
+    // (a registry manifest an old cargo cannot read has its own, higher rule)
+    priority: 52,
   },
   {
     id: "toml.located_error",
@@ -157,7 +160,7 @@ export const BAD_FILE_EDIT_RULES = defineRules("BAD_FILE_EDIT", P.badEdit, [
   {
     id: "ini.parse_error",
     pattern:
-      /configparser\.\w*error|file contains no section headers|source contains parsing errors/,
+      /configparser\.\w*error|file contains no section headers|source contains parsing errors|\S\.(ini|cfg):\d+: (unexpected value continuation|expected|unexpected)/,
     means: "an INI/cfg file does not parse",
   },
   {

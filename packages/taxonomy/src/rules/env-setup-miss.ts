@@ -173,7 +173,7 @@ export const ENV_SETUP_MISS_RULES = defineRules("ENV_SETUP_MISS", P.environment,
   {
     id: "env.variable_missing",
     pattern:
-      /environment variable ['"$]?\w+['"]? (is )?(not set|not defined|missing|required|unset)|\b\w+ environment variable is not (set|defined)|missing required environment variable|raise keyerror\(key\) from none|([/\\]os\.py|<frozen os>)", line \d+, in __getitem__/,
+      /environment variable ['"$]?\w+['"]? (is )?(not set|not defined|missing|required|unset)|\b\w+ environment variable is not (set|defined)|missing required environment variable|raise keyerror\(key\) from none|([/\\]os\.py|<frozen os>)", line \d+, in __getitem__|<frozen os>:\d+: keyerror/,
     means: "a required environment variable is not set",
     priority: 35,
   },
