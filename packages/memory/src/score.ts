@@ -25,8 +25,8 @@ export function idf(stats: Stats, df: number): number {
 /**
  * Relevance of a row: for each query concept, the best of its terms the row holds (weight x
  * rarity x saturated field-weighted frequency), summed and divided by what a row answering
- * every concept would earn. Query words the memory has never seen count at full rarity, so a
- * query about an unknown topic scores low everywhere.
+ * every concept would earn. Query words the memory has never seen weigh RANKING.unknown of
+ * their rarity, so a long query is not sunk by words no row could hold.
  */
 export function scoreRow(row: RowText, plan: QueryPlan, stats: Stats): number {
   return compileScorer(plan, stats)(row).share;
