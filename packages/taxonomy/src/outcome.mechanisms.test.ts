@@ -251,6 +251,19 @@ const CASES: [OutcomeCode, string, number, string][] = [
     1,
     "    def test_connect():\n>       url = os.environ[\"REDIS_URL\"]\n\n<frozen os>:679: KeyError\n=========================== short test summary info ============================\nFAILED tests/test_cache.py::test_connect - KeyError: 'REDIS_URL'\n1 failed in 0.21s",
   ],
+  [
+    "ENV_SETUP_MISS",
+    'set -u; ./publish.sh "$RELEASE_TAG"',
+    1,
+    "bash: Zeile 1: RELEASE_TAG ist nicht gesetzt.",
+  ],
+  [
+    "PKG_INSTALL",
+    "sudo apt-get install -y libgeo-dev && make",
+    100,
+    "E: Impossible de trouver le paquet libgeo-dev",
+  ],
+  ["CMD_ERROR", "make dist", 2, "make: *** Sem regra para processar o alvo 'dist'.  Pare."],
   // configuration the environment lacks
   [
     "ENV_SETUP_MISS",

@@ -191,7 +191,7 @@ export const CMD_ERROR_RULES = defineRules("CMD_ERROR", P.command, [
   {
     id: "make.no_rule_localised",
     pattern:
-      /keine regel, um .* zu erstellen|aucune règle pour fabriquer la cible|no hay ninguna regla para (construir|hacer) el objetivo|nenhuma regra para processar o alvo|нет правила для сборки цели|没有规则可(以)?(制作|创建)目标|を make するルールがありません/,
+      /keine regel, um .* zu erstellen|aucune règle pour fabriquer la cible|no hay ninguna regla para (construir|hacer) el objetivo|(nenhuma|sem) regra para processar o alvo|keine regel vorhanden, um das ziel|нет правила для сборки цели|没有规则可(以)?(制作|创建)目标|を make するルールがありません/,
     means: "make has no rule for the target (localised make)",
     priority: 15,
   },

@@ -19,6 +19,9 @@ const EXAMPLES: Record<string, string> = {
   "env.variable_unset_message": "deploy.sh: 4: S3_BUCKET: S3_BUCKET must be set",
   "service.connection_refused":
     'psycopg2.OperationalError: connection to server at "localhost" (127.0.0.1), port 5432 failed: Connection refused',
+  "shell.unbound_variable_localised": "bash: línea 3: DEPLOY_ENV: variable sin asignar",
+  "java.main_class_missing":
+    "Error: Could not find or load main class org.acme.tool.App\nCaused by: java.lang.ClassNotFoundException: org.acme.tool.App",
   "make.program_missing": "make: gcc: No such file or directory",
   "configure.prerequisite_missing":
     "checking for zlib.h... no\nconfigure: error: zlib header not found, please install zlib development files",

@@ -171,6 +171,18 @@ export const ENV_SETUP_MISS_RULES = defineRules("ENV_SETUP_MISS", P.environment,
     means: "a required variable is not set (set -u)",
   },
   {
+    id: "shell.unbound_variable_localised",
+    pattern:
+      /: \S+ ist nicht gesetzt|: variable sans liaison|: variable sin asignar|: 未割り当ての変数です|: не заданы границы переменной|: variável não associada|: 未绑定的变量/,
+    means: "a required variable is not set (set -u, localised bash)",
+  },
+  {
+    id: "java.main_class_missing",
+    pattern:
+      /could not find or load main class|impossible de trouver ou de charger la classe principale|hauptklasse .* konnte nicht gefunden oder geladen werden/,
+    means: "the main class is not on the classpath: the project was not compiled there",
+  },
+  {
     id: "env.variable_missing",
     pattern:
       /environment variable ['"$]?\w+['"]? (is )?(not set|not defined|missing|required|unset)|\b\w+ environment variable is not (set|defined)|missing required environment variable|raise keyerror\(key\) from none|([/\\]os\.py|<frozen os>)", line \d+, in __getitem__|<frozen os>:\d+: keyerror/,

@@ -188,7 +188,8 @@ export const PKG_INSTALL_RULES = defineRules("PKG_INSTALL", P.install, [
   // system package managers
   {
     id: "apt.unable_to_locate",
-    pattern: /unable to locate package|has no installation candidate|couldn't find any package by/,
+    pattern:
+      /unable to locate package|has no installation candidate|couldn't find any package by|paket \S+ kann nicht gefunden werden|impossible de trouver le paquet|no se ha podido localizar el paquete|パッケージ \S+ が見つかりません|невозможно найти пакет|impossível encontrar o pacote/,
     means: "apt has no such package in its (possibly stale) index",
   },
   {
@@ -369,7 +370,7 @@ export const PKG_INSTALL_RULES = defineRules("PKG_INSTALL", P.install, [
   {
     id: "install.network_error",
     pattern:
-      /read timed out|readtimeouterror|connecttimeouterror|connection timed out|timed out|etimedout|econnreset|econnrefused|socket hang up|temporary failure in name resolution|could not resolve host|name or service not known|network is unreachable|connection reset by peer|failed to establish a new connection|tls handshake timeout|i\/o timeout|remote end closed connection/,
+      /read timed out|readtimeouterror|connecttimeouterror|connection timed out|connection timeout|timed out|etimedout|econnreset|econnrefused|socket hang up|temporary failure in name resolution|could not resolve host|name or service not known|network is unreachable|connection reset by peer|failed to establish a new connection|tls handshake timeout|i\/o timeout|remote end closed connection/,
     unless:
       /maximum (execution )?time|time limit|no output has been received|took longer than|test timed out/,
     means: "the network failed while packages were being downloaded",
