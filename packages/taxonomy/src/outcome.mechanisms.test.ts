@@ -264,6 +264,18 @@ const CASES: [OutcomeCode, string, number, string][] = [
     "E: Impossible de trouver le paquet libgeo-dev",
   ],
   ["CMD_ERROR", "make dist", 2, "make: *** Sem regra para processar o alvo 'dist'.  Pare."],
+  [
+    "ENV_SETUP_MISS",
+    "gcc -c codec.c",
+    1,
+    "codec.c:2:10: fatal error: opus/opus.h: Datei oder Verzeichnis nicht gefunden\n    2 | #include <opus/opus.h>\n      |          ^~~~~~~~~~~~~\ncompilation terminated.",
+  ],
+  [
+    "CMD_ERROR",
+    "sed -e 's/x/y' a.txt",
+    1,
+    "sed: -e expresión #1, carácter 5: orden `s' sin terminar",
+  ],
   // configuration the environment lacks
   [
     "ENV_SETUP_MISS",

@@ -216,7 +216,7 @@ export const CMD_ERROR_RULES = defineRules("CMD_ERROR", P.command, [
     // jq filters, awk programs, sed scripts and -c/-e one-liners live in the command line, not in a
     // file: their parse errors are the command's.
     pattern:
-      /^jq: error: .* at <top-level>, line \d+|^jq: \d+ compile errors?$|^(g|m)?awk: (cmd\. )?line:? ?\d+: .*(syntax error|unexpected|unterminated)|^sed: -e expression #\d+, char \d+: |syntax error at -e line \d+/,
+      /^jq: error: .* at <top-level>, line \d+|^jq: \d+ compile errors?$|^(g|m)?awk: (cmd\. )?line:? ?\d+: .*(syntax error|unexpected|unterminated)|^sed: -e \S+ (#|n°)\d+, \S+ \d+: |syntax error at -e line \d+/,
     means: "a program written inline in the command (jq filter, awk, sed, -c/-e) does not parse",
     priority: 45,
   },

@@ -88,7 +88,7 @@ export const ENV_SETUP_MISS_RULES = defineRules("ENV_SETUP_MISS", P.environment,
   {
     id: "build.missing_header",
     pattern:
-      /fatal error: [\w/.+-]+\.h(pp)?: no such file or directory|fatal error: '[\w/.+-]+\.h(pp)?' file not found|cannot open include file: '[^']+': no such file/,
+      /fatal error: [\w/.+-]+\.(h|hh|hpp|hxx): (no such file or directory|[^:]*$)|fatal error: '[\w/.+-]+\.h(pp)?' file not found|cannot open include file: '[^']+': no such file/,
     means: "a development header (a -dev package) is not installed",
     priority: 35,
   },
