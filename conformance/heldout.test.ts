@@ -29,10 +29,10 @@ describe("live-outcome classifier on held-out set v1", () => {
     expect(evaluation.scored + evaluation.ambiguous.total).toBe(rows.length);
   });
   // v1 is no longer held out: it scored 78.1% (132/169) when first measured, before anyone
-  // tuned on it, and the rules have been tuned on it since (95.3%, 161/169, when this floor was
+  // tuned on it, and the rules have been tuned on it since (95.9%, 162/169, when this floor was
   // set). The floor only guards against regressions; v2 gives the honest figure.
-  it("keeps at least 93% of the unambiguous rows right (regression floor)", () => {
-    expect(evaluation.accuracy).toBeGreaterThanOrEqual(0.93);
+  it("keeps at least 94% of the unambiguous rows right (regression floor)", () => {
+    expect(evaluation.accuracy).toBeGreaterThanOrEqual(0.94);
   });
 });
 

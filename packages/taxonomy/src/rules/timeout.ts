@@ -92,7 +92,7 @@ export const TIMEOUT_RULES = defineRules("TIMEOUT", P.timeout, [
   {
     id: "runtime.timeout_exception",
     pattern:
-      /java\.util\.concurrent\.timeoutexception|java\.net\.sockettimeoutexception|system\.timeoutexception|\btimeout::error\b|net::(read|open|write)timeout|\[timeouterror\]|aborted due to timeout|concurrent\.futures\.\w*\.?timeouterror|requests\.exceptions\.(read|connect)timeout|httpx\.\w*timeout\b|readtimeouterror|^timeouterror: /,
+      /java\.util\.concurrent\.timeoutexception|java\.net\.sockettimeoutexception|java\.net\.http\.httptimeoutexception|system\.timeoutexception|\btimeout::error\b|net::(read|open|write)timeout|\[timeouterror\]|aborted due to timeout|concurrent\.futures\.\w*\.?timeouterror|requests\.exceptions\.(read|connect)timeout|httpx\.\w*timeout\b|readtimeouterror|^timeouterror: /,
     means: "the program's own timeout (a future, a socket or HTTP client, an abort signal) fired",
   },
   {
