@@ -1,102 +1,92 @@
 import type { Command } from "commander";
 import { UsageError } from "../errors.js";
-import { positiveInt } from "../options.js";
 import { out, percent, printJson, progressBar, table } from "../output.js";
 import {
   directivesTable,
   maybeStore,
   type PipelineCommandOptions,
+  pipelineOptions,
   printMemory,
 } from "./pipeline-output.js";
 
 const HARNESSES = ["harbor", "tb"] as const;
 
 export function registerIngest(program: Command): void {
-  program
+  const command = program
     .command("ingest")
     .description(
       "import real Harbor (Terminal-Bench 2.x) job folders or tb run folders: one FailureSignals per trial, then classify, roll up and plan retries",
     )
     .argument("<harness>", "harbor | tb")
-    .argument("<dirs...>", "job or run folders (or folders holding them)")
-    .option("--out <dir>", "write ingest.json, signals.jsonl, taxonomy.json/.md, directives.jsonl")
-    .option(
-      "--record",
-      "write each failed trial's death into the failure memory, and show prior art",
-    )
-    .option("--db <url>", "memory database (default: FAK_DB_URL, else file:.fak/memory.db)")
-    .option("--attempt <n>", "the attempt these trials were", positiveInt, 1)
-    .option("--max-attempts <m>", "attempts allowed in all", positiveInt, 3)
-    .option("--max-tokens <n>", "token budget of each task's prior art", positiveInt, 400)
-    .option("--json", "print {runs, signals, taxonomy, directives, harness_errors, skipped}")
-    .action(
-      async (
-        harness: string,
-        dirs: string[],
-        opts: PipelineCommandOptions & { json?: boolean },
-      ) => {
-        if (!(HARNESSES as readonly string[]).includes(harness)) {
-          throw new UsageError(`unknown harness "${harness}": expected harbor or tb`);
+    .argument("<dirs...>", "job or run folders (or folders holding them)");
+  pipelineOptions(
+    command,
+    "ingest.json, signals.jsonl, taxonomy.json/.md, directives.jsonl",
+    "{runs, signals, taxonomy, directives, harness_errors, skipped}",
+  ).action(
+    async (harness: string, dirs: string[], opts: PipelineCommandOptions & { json?: boolean }) => {
+      if (!(HARNESSES as readonly string[]).includes(harness)) {
+        throw new UsageError(`unknown harness "${harness}": expected harbor or tb`);
+      }
+      const { agentTrials, ingest, runPipeline, trialFromIngested, writeOutputFiles } =
+        await import("@fak/replay");
+      const { renderTaxonomyMarkdown } = await import("@fak/taxonomy");
+      const bar = await progressBar("trials", Boolean(opts.json));
+      const imported = await ingest(harness as (typeof HARNESSES)[number], dirs, {
+        onProgress: (done, total) => bar.update(done, total),
+      });
+      bar.stop();
+      await maybeStore(opts, async (store) => {
+        const trials = agentTrials(imported.trials).map(trialFromIngested);
+        const result = await runPipeline(trials, {
+          ...(store ? { store, record: true } : {}),
+          attempt: opts.attempt,
+          maxAttempts: opts.maxAttempts,
+          priorArtTokens: opts.maxTokens,
+        });
+        const output = {
+          runs: imported.runs,
+          signals: imported.trials.map((t) => t.signals),
+          taxonomy: result.taxonomy,
+          directives: result.directives,
+          harness_errors: imported.harness_errors,
+          skipped: imported.skipped,
+          ...(result.recorded ? { recorded: result.recorded } : {}),
+          ...(result.prior_art ? { prior_art: result.prior_art } : {}),
+        };
+        const written = opts.out
+          ? writeOutputFiles(opts.out, {
+              "ingest.json": `${JSON.stringify(output, null, 2)}\n`,
+              "signals.jsonl": output.signals.map((s) => `${JSON.stringify(s)}\n`).join(""),
+              "taxonomy.json": `${JSON.stringify(result.taxonomy, null, 2)}\n`,
+              "taxonomy.md": renderTaxonomyMarkdown(result.taxonomy),
+              "directives.jsonl": result.directives.map((d) => `${JSON.stringify(d)}\n`).join(""),
+            })
+          : [];
+        if (opts.json) return printJson(output);
+        const rows = imported.runs.map((r) => [
+          r.job,
+          r.harness,
+          r.trials,
+          r.passes,
+          r.failures,
+          r.errors,
+          r.harness_errors,
+          r.pass_rate === null ? "-" : percent(r.pass_rate),
+          r.skipped.length,
+        ]);
+        await out(
+          `${table(["job", "harness", "trials", "passed", "failed", "errored", "harness errors", "agent pass rate", "skipped"], rows)}\n\n`,
+        );
+        for (const s of imported.skipped) await out(`skipped ${s.job}/${s.trial}: ${s.reason}\n`);
+        for (const e of imported.harness_errors) {
+          await out(`harness error (not the agent's fault) ${e.trial_id}: ${e.name}\n`);
         }
-        const { agentTrials, ingest, runPipeline, trialFromIngested, writeOutputFiles } =
-          await import("@fak/replay");
-        const { renderTaxonomyMarkdown } = await import("@fak/taxonomy");
-        const bar = await progressBar("trials", Boolean(opts.json));
-        const imported = await ingest(harness as (typeof HARNESSES)[number], dirs, {
-          onProgress: (done, total) => bar.update(done, total),
-        });
-        bar.stop();
-        await maybeStore(opts, async (store) => {
-          const trials = agentTrials(imported.trials).map(trialFromIngested);
-          const result = await runPipeline(trials, {
-            ...(store ? { store, record: true } : {}),
-            attempt: opts.attempt,
-            maxAttempts: opts.maxAttempts,
-            priorArtTokens: opts.maxTokens,
-          });
-          const output = {
-            runs: imported.runs,
-            signals: imported.trials.map((t) => t.signals),
-            taxonomy: result.taxonomy,
-            directives: result.directives,
-            harness_errors: imported.harness_errors,
-            skipped: imported.skipped,
-            ...(result.recorded ? { recorded: result.recorded } : {}),
-            ...(result.prior_art ? { prior_art: result.prior_art } : {}),
-          };
-          const written = opts.out
-            ? writeOutputFiles(opts.out, {
-                "ingest.json": `${JSON.stringify(output, null, 2)}\n`,
-                "signals.jsonl": output.signals.map((s) => `${JSON.stringify(s)}\n`).join(""),
-                "taxonomy.json": `${JSON.stringify(result.taxonomy, null, 2)}\n`,
-                "taxonomy.md": renderTaxonomyMarkdown(result.taxonomy),
-                "directives.jsonl": result.directives.map((d) => `${JSON.stringify(d)}\n`).join(""),
-              })
-            : [];
-          if (opts.json) return printJson(output);
-          const rows = imported.runs.map((r) => [
-            r.job,
-            r.harness,
-            r.trials,
-            r.passes,
-            r.failures,
-            r.errors,
-            r.harness_errors,
-            r.pass_rate === null ? "-" : percent(r.pass_rate),
-            r.skipped.length,
-          ]);
-          await out(
-            `${table(["job", "harness", "trials", "passed", "failed", "errored", "harness errors", "agent pass rate", "skipped"], rows)}\n\n`,
-          );
-          for (const s of imported.skipped) await out(`skipped ${s.job}/${s.trial}: ${s.reason}\n`);
-          for (const e of imported.harness_errors) {
-            await out(`harness error (not the agent's fault) ${e.trial_id}: ${e.name}\n`);
-          }
-          await out(`\n${renderTaxonomyMarkdown(result.taxonomy)}\n## Retry directives\n\n`);
-          await out(directivesTable(result.directives));
-          await printMemory(result);
-          for (const file of written) await out(`wrote ${file}\n`);
-        });
-      },
-    );
+        await out(`\n${renderTaxonomyMarkdown(result.taxonomy)}\n## Retry directives\n\n`);
+        await out(directivesTable(result.directives));
+        await printMemory(result);
+        for (const file of written) await out(`wrote ${file}\n`);
+      });
+    },
+  );
 }

@@ -1,19 +1,7 @@
 import type { Command } from "commander";
+import { withStore } from "../memory-store.js";
 import { type DbOptions, positiveInt } from "../options.js";
 import { colour, jsonlOutput, out, printJson, progressBar, table } from "../output.js";
-
-type Store = Awaited<ReturnType<typeof import("@fak/memory").openStore>>;
-
-/** Open the memory named by --db, else FAK_DB_URL, else file:.fak/memory.db; always close it. */
-async function withStore<T>(opts: DbOptions, work: (store: Store) => Promise<T>): Promise<T> {
-  const { openStore } = await import("@fak/memory");
-  const store = await openStore(opts.db ? { url: opts.db } : {});
-  try {
-    return await work(store);
-  } finally {
-    store.close();
-  }
-}
 
 interface RowOptions extends DbOptions {
   session?: string;

@@ -1,6 +1,8 @@
 import type { PipelineResult, TaskPriorArt } from "@fak/replay";
 import type { RetryDirective } from "@fak/taxonomy";
-import type { DbOptions } from "../options.js";
+import type { Command } from "commander";
+import { type Store, withStore } from "../memory-store.js";
+import { type DbOptions, positiveInt } from "../options.js";
 import { colour, out, table } from "../output.js";
 
 /** Options of the commands that run the whole pipeline. */
@@ -12,23 +14,30 @@ export interface PipelineCommandOptions extends DbOptions {
   maxTokens: number;
 }
 
-type Store = Awaited<ReturnType<typeof import("@fak/memory").openStore>>;
-
 /** Open the failure memory only when the run records into it. */
-export async function maybeStore<T>(
+export function maybeStore<T>(
   opts: PipelineCommandOptions,
   work: (store: Store | undefined) => Promise<T>,
 ): Promise<T> {
-  if (!opts.record) return work(undefined);
-  const { openStore } = await import("@fak/memory");
-  const store = await openStore(opts.db ? { url: opts.db } : {});
-  try {
-    return await work(store);
-  } finally {
-    store.close();
-  }
+  return opts.record ? withStore(opts, work) : work(undefined);
 }
 
+/** The options every pipeline command (replay, ingest) takes. */
+export function pipelineOptions(command: Command, outFiles: string, json: string): Command {
+  return command
+    .option("--out <dir>", `write ${outFiles}`)
+    .option(
+      "--record",
+      "write each failed task's death into the failure memory, and show prior art",
+    )
+    .option("--db <url>", "memory database (default: FAK_DB_URL, else file:.fak/memory.db)")
+    .option("--attempt <n>", "the attempt these runs were (1 = the first)", positiveInt, 1)
+    .option("--max-attempts <m>", "attempts allowed in all", positiveInt, 3)
+    .option("--max-tokens <n>", "token budget of each task's prior art", positiveInt, 400)
+    .option("--json", `print ${json}`);
+}
+
+/** Retry directives as a table for people. */
 export function directivesTable(directives: readonly RetryDirective[]): string {
   if (directives.length === 0) return "no failed task to retry\n";
   const rows = directives.map((d) => [

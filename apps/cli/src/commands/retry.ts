@@ -1,7 +1,8 @@
 import type { Command } from "commander";
 import { readRecords } from "../io.js";
 import { type CommonOptions, positiveInt } from "../options.js";
-import { colour, jsonlOutput, out, table } from "../output.js";
+import { jsonlOutput, out } from "../output.js";
+import { directivesTable } from "./pipeline-output.js";
 
 interface RetryOptions extends CommonOptions {
   attempt: number;
@@ -43,13 +44,6 @@ export function registerRetry(program: Command): void {
       const directives = [];
       for await (const c of readRecords(file, failureClassificationSchema))
         directives.push(decide(c));
-      const rows = directives.map((d) => [
-        d.task_id,
-        d.should_retry ? colour.green("retry") : colour.yellow("stop"),
-        d.action,
-        d.safety_hold ? colour.yellow("HOLD") : "",
-        d.rationale,
-      ]);
-      await out(`${table(["task", "decision", "action", "hold", "rationale"], rows)}\n`);
+      await out(directivesTable(directives));
     });
 }
