@@ -52,7 +52,7 @@ const classification = (extra: Record<string, unknown> = {}) =>
     reason: "PKG_INSTALL:no_matching_distribution",
     detail: "pip could not find the package",
     evidence: [],
-    recovery: "PIN_OR_SWAP_PACKAGE",
+    recovery: "RETRY_PACKAGE_INSTALL",
     retryable: true,
     safety_hold: false,
     ...extra,
@@ -69,7 +69,7 @@ describe("fak retry and fak taxonomy refuse bad classifications", () => {
     ["missing field", '{"task_id":"t"}\n', [":1: "]],
     ["truncated line", `${classification()}\n{"task_id":"t","fai\n`, [":2"]],
     ["empty file", "", ["empty"]],
-    ["invalid UTF-8", Buffer.from([0x7b, 0xff, 0xfe, 0x7d, 0x0a]), [":1", "UTF-8"]],
+    ["invalid UTF-8", Buffer.from([0x7b, 0xff, 0xfe, 0x7d, 0x0a]), ["UTF-8"]],
     ["NUL byte", `${classification()}\n{"task_id":"t\u0000"}\n`, [":2"]],
   ];
   for (const [what, content, named] of cases) {
@@ -110,7 +110,7 @@ describe("fak replay refuses a bad suite and writes no --out folder", () => {
     [
       "a duplicate task id",
       (s) => JSON.stringify({ ...s, tasks: [task(s), task(s)] }),
-      ["tasks.1.id", "duplicate"],
+      ["tasks[1].id", "duplicate"],
     ],
     ["trailing data", (s) => `${JSON.stringify(s, null, 2)}\n{"more": 1}\n`, [":"]],
     [
