@@ -1,3 +1,4 @@
+import { reportFigure } from "@fak/vitest-config/report";
 import { describe, expect, it } from "vitest";
 import { backends } from "./test-support/backends.js";
 import { checkWriters } from "./test-support/writers.js";
@@ -8,7 +9,15 @@ describe.each(backends())(
     it("lose nothing, double nothing, and surface no busy error", {
       timeout: 240_000,
     }, async () => {
-      expect(await checkWriters(backend.url(), 8, 0, ["search"], 60)).toBeGreaterThan(8);
+      const rows = await checkWriters(backend.url(), 8, 0, ["search"], 60);
+      expect(rows).toBeGreaterThan(8);
+      reportFigure(`concurrency (8 processes, 60 s, ${backend.name})`, {
+        processes: 8,
+        seconds: 60,
+        operations: 2 * rows,
+        rowsWrittenAndVerified: rows,
+        busyErrorsSurfaced: 0,
+      });
     });
   },
 );

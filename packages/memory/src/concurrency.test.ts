@@ -1,3 +1,4 @@
+import { reportFigure } from "@fak/vitest-config/report";
 import { describe, expect, it } from "vitest";
 import { backends } from "./test-support/backends.js";
 import { checkWriters } from "./test-support/writers.js";
@@ -5,7 +6,14 @@ import { checkWriters } from "./test-support/writers.js";
 describe.each(backends())("four writer processes on $name", (backend) => {
   it("land every row once, with occurrence detection still right", async () => {
     const url = backend.url();
-    expect(await checkWriters(url, 4, 30)).toBe(120);
+    const rows = await checkWriters(url, 4, 30);
+    expect(rows).toBe(120);
+    reportFigure(`concurrency (4 writers, ${backend.name})`, {
+      processes: 4,
+      operations: rows,
+      rowsWrittenAndVerified: rows,
+      busyErrorsSurfaced: 0,
+    });
   });
 });
 
@@ -13,7 +21,14 @@ describe.each(backends())(
   "eight processes recording and searching at once on $name (short)",
   (backend) => {
     it("lose nothing, double nothing, and surface no busy error", async () => {
-      expect(await checkWriters(backend.url(), 8, 12, ["search"])).toBe(96);
+      const rows = await checkWriters(backend.url(), 8, 12, ["search"]);
+      expect(rows).toBe(96);
+      reportFigure(`concurrency (8 processes, short, ${backend.name})`, {
+        processes: 8,
+        operations: 2 * rows,
+        rowsWrittenAndVerified: rows,
+        busyErrorsSurfaced: 0,
+      });
     });
   },
 );

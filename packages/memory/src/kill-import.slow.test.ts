@@ -1,3 +1,4 @@
+import { reportFigure } from "@fak/vitest-config/report";
 import { describe, it } from "vitest";
 import { backends, tempDir } from "./test-support/backends.js";
 import { checkKilledImports } from "./test-support/kill-import.js";
@@ -8,6 +9,7 @@ describe.each(backends())("an import killed with SIGKILL many times on $name", (
   it("leaves whole batches and a sound index, and resumes without doubling (30 kills)", {
     timeout: 600_000,
   }, async () => {
-    await checkKilledImports(backend.url(), dir, 30);
+    const figures = await checkKilledImports(backend.url(), dir, 30);
+    reportFigure(`kill-import (30 kills, ${backend.name})`, figures);
   });
 });

@@ -1,3 +1,4 @@
+import { reportFigure } from "@fak/vitest-config/report";
 import { describe, it } from "vitest";
 import { backends, tempDir } from "./test-support/backends.js";
 import { checkKilledImports } from "./test-support/kill-import.js";
@@ -6,6 +7,7 @@ const dir = tempDir();
 
 describe.each(backends())("an import killed with SIGKILL on $name", (backend) => {
   it("leaves whole batches and a sound index, and resumes without doubling (3 kills)", async () => {
-    await checkKilledImports(backend.url(), dir, 3);
+    const figures = await checkKilledImports(backend.url(), dir, 3);
+    reportFigure(`kill-import (3 kills, ${backend.name})`, figures);
   });
 });

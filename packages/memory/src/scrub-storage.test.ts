@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { reportFigure } from "@fak/vitest-config/report";
 import { createClient } from "@libsql/client";
 import { afterAll, describe, expect, it } from "vitest";
 import { SECRET_KINDS } from "./scrub.js";
@@ -132,5 +133,13 @@ describe("secrets never reach storage", () => {
       expect(stems, where).toEqual([]);
     }
     expect(exportText.toString("utf8")).toContain("[REDACTED:");
+    const leaked = planted.filter((fake) =>
+      [whileOpen, afterClose, exportBytes, ftsBytes].some((h) => leaks(h, fake.secret).length > 0),
+    ).length;
+    reportFigure("scrub-storage", {
+      kinds: SECRET_KINDS.length,
+      secretsPlanted: planted.length,
+      leaked,
+    });
   });
 });

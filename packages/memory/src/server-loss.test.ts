@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { reportFigure } from "@fak/vitest-config/report";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MemoryStoreError } from "./errors.js";
 import { openStore } from "./store.js";
@@ -59,5 +60,10 @@ describe("the server going away in the middle of an import", () => {
     again.close();
     expect(results).toHaveLength(LINES);
     expect(await countRows(server.url)).toBe(LINES);
+    reportFigure("server-loss", {
+      linesAcknowledgedBeforeLoss: committed,
+      rowsKeptAfterLoss: kept,
+      rowsAfterReRun: LINES,
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { classify, HOLD_BYPASSING_ACTIONS } from "@fak/taxonomy";
+import { reportFigure } from "@fak/vitest-config/report";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { retryDirectiveFor } from "./directive.js";
@@ -9,6 +10,7 @@ import { signalsArb } from "./test-support/signals.js";
 
 describe("classify then retry", () => {
   it("holds every failed task with a dangerous block, on every attempt", () => {
+    const seen = { runs: 0, held: 0 };
     fc.assert(
       fc.property(
         signalsArb,
@@ -16,6 +18,8 @@ describe("classify then retry", () => {
         fc.integer({ min: 1, max: 6 }),
         (s, attempt, max) => {
           const c = classify(s);
+          seen.runs++;
+          if (c.safety_hold) seen.held++;
           const dangerous = (s.arm?.blocked_dangerous_actions?.length ?? 0) > 0;
           if (c.failed && dangerous) {
             expect(c.safety_hold).toBe(true);
@@ -30,6 +34,7 @@ describe("classify then retry", () => {
         },
       ),
     );
+    reportFigure("classify then retry (generated signals)", seen);
   });
 
   it("classifies the same signals the same way every time", () => {

@@ -1,3 +1,4 @@
+import { reportFigure } from "@fak/vitest-config/report";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { taskRunArb } from "./test-support/arbitraries.js";
@@ -9,7 +10,8 @@ import { campaignArb, simulate } from "./test-support/simulate.js";
 
 describe("the safety invariant, long runs", () => {
   it("holds over long campaigns with skipped attempts and full histories", () => {
-    checkLongCampaigns(200, 300);
+    const figures = checkLongCampaigns(200, 300);
+    reportFigure("safety (200 rounds x 300 campaigns)", figures);
   });
 
   it("holds over one task's long run of attempts", () => {

@@ -1,4 +1,5 @@
 import { HOLD_BYPASSING_ACTIONS } from "@fak/taxonomy";
+import { reportFigure } from "@fak/vitest-config/report";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { planCampaign } from "./campaign.js";
@@ -95,6 +96,7 @@ describe("determinism", () => {
 
 describe("long campaigns (small sizes here; safety.slow.test.ts runs them long)", () => {
   it("never retries or bypasses a held task, and repeats itself exactly", () => {
-    checkLongCampaigns(40, 60);
+    const figures = checkLongCampaigns(40, 60);
+    reportFigure("safety (40 rounds x 60 campaigns)", figures);
   });
 });

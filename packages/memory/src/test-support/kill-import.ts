@@ -27,9 +27,14 @@ async function importedLines(url: string): Promise<number[]> {
  * SIGKILL an importing process `rounds` times at random points (while it opens, migrates,
  * validates or writes), checking after each kill that the store opens, the FTS index passes
  * its integrity check and only whole batches are there; then finish the import and re-run it.
+ * Returns what it checked, for the reliability report.
  * @example await checkKilledImports("file:/tmp/m.db", "/tmp/rows.jsonl", 3)
  */
-export async function checkKilledImports(url: string, dir: string, rounds: number): Promise<void> {
+export async function checkKilledImports(
+  url: string,
+  dir: string,
+  rounds: number,
+): Promise<{ kills: number; rowsVerified: number; integrityChecks: number }> {
   const path = join(dir, `kill-${rounds}-${Date.now()}.jsonl`);
   await writeSyntheticJsonl(path, LINES);
   const baseline = (await importedLines(url)).length; // a shared server database may hold rows
@@ -66,4 +71,5 @@ export async function checkKilledImports(url: string, dir: string, rounds: numbe
   expect(await collect(store.importJsonl(path, { batchSize: 7 }))).toEqual(results);
   store.close();
   expect((await importedLines(url)).length - baseline).toBe(LINES);
+  return { kills: rounds, rowsVerified: LINES, integrityChecks: rounds };
 }

@@ -1,4 +1,4 @@
-import type { FailureClassification } from "@fak/taxonomy";
+import { type FailureClassification, HOLD_BYPASSING_ACTIONS } from "@fak/taxonomy";
 import fc from "fast-check";
 import { expect } from "vitest";
 import { planCampaign } from "../campaign.js";
@@ -9,9 +9,19 @@ import { expectLegal } from "./invariants.js";
 /**
  * A long campaign: rounds of classifications for a handful of tasks, each round planned with
  * the real history so far and with attempt numbers that may skip ahead (a harness that lost
- * some attempts). Checks the safety invariant and determinism on every directive.
+ * some attempts). Checks the safety invariant and determinism on every directive; returns how
+ * many campaigns, directives and held directives it checked (for the reliability report).
  */
-export function checkLongCampaigns(rounds: number, numRuns: number): void {
+export function checkLongCampaigns(
+  rounds: number,
+  numRuns: number,
+): {
+  campaigns: number;
+  directives: number;
+  heldDirectives: number;
+  heldRetriedOrBypassed: number;
+} {
+  const seen = { campaigns: 0, directives: 0, heldDirectives: 0, heldRetriedOrBypassed: 0 };
   const roundArb = fc.array(classificationArb(taskIdArb), { minLength: 1, maxLength: 5 });
   fc.assert(
     fc.property(
@@ -21,6 +31,7 @@ export function checkLongCampaigns(rounds: number, numRuns: number): void {
       }),
       fc.integer({ min: 1, max: rounds + 3 }),
       (plan, maxAttempts) => {
+        seen.campaigns++;
         const history = new Map<string, FailureClassification[]>();
         // attempts only move forward, so a task's history is always shorter than its attempt
         let attempt = 0;
@@ -37,6 +48,10 @@ export function checkLongCampaigns(rounds: number, numRuns: number): void {
           });
           directives.forEach((d, i) => {
             const c = [...byTask.values()][i]!;
+            seen.directives++;
+            if (c.safety_hold) seen.heldDirectives++;
+            if (c.safety_hold && (d.should_retry || HOLD_BYPASSING_ACTIONS.has(d.action)))
+              seen.heldRetriedOrBypassed++;
             expectLegal(c, d, attempt, maxAttempts);
             const again = retryDirectiveWithHistory(
               structuredClone(c),
@@ -52,4 +67,5 @@ export function checkLongCampaigns(rounds: number, numRuns: number): void {
     ),
     { numRuns },
   );
+  return seen;
 }
