@@ -39,86 +39,32 @@
  *
  * Every pattern is bounded and anchored at a token boundary: linear time on long input. Scrubbing
  * is repeated until nothing changes, so `scrub(scrub(x)) === scrub(x)`. It never throws.
+ *
+ * Fast path: each rule carries a trigger, a cheap pattern that matches wherever the rule could
+ * (its fixed prefix, its keyword followed by `=` or `:`, a run of 24 token characters for the
+ * entropy rule). All triggers are scanned at once first; text none of them matches (most log
+ * lines and import fields) comes back as it is without running the rules. Text that any trigger
+ * matches gets every rule, exactly as without the prefilter.
  */
-import { findSpans } from "./scrub/rule.js";
+import { type ScrubReport, scrubWith } from "./scrub/passes.js";
 import { SECRET_RULES } from "./scrub/rules.js";
-import { blankAnsi, clip, markerSpans, mergeSpans, type RankedSpan } from "./scrub/spans.js";
+import { combineTriggers } from "./scrub/trigger.js";
+
+export type { ScrubFinding, ScrubReport } from "./scrub/passes.js";
 
 /** Every kind that can appear in `[REDACTED:kind]`, most specific first. */
 export const SECRET_KINDS: readonly string[] = Object.freeze([
   ...new Set(SECRET_RULES.map((r) => r.kind)),
 ]);
 
-/** One redaction: its kind and where its `[REDACTED:kind]` marker starts in the scrubbed text. */
-export interface ScrubFinding {
-  kind: string;
-  index: number;
-}
-
-export interface ScrubReport {
-  text: string;
-  findings: ScrubFinding[];
-}
-
-// A redaction can change what its neighbours look like (a token boundary appears), so passes
-// repeat until stable; in practice the second pass finds nothing.
-const maxPasses = 4;
-
-function scrubPass(text: string): { text: string; added: RankedSpan[]; edits: RankedSpan[] } {
-  const view = blankAnsi(text);
-  const guarded = markerSpans(view);
-  const found: RankedSpan[] = [];
-  SECRET_RULES.forEach((rule, rank) => {
-    for (const span of findSpans(rule, view))
-      found.push(...clip({ ...span, rank, kind: rule.kind }, guarded));
-  });
-  const edits = mergeSpans(found);
-  let out = "";
-  let from = 0;
-  const added: RankedSpan[] = [];
-  for (const e of edits) {
-    out += text.slice(from, e.start);
-    added.push({ ...e, start: out.length });
-    out += `[REDACTED:${e.kind}]`;
-    from = e.end;
-  }
-  return { text: out + text.slice(from), added, edits };
-}
-
-// Where earlier markers (sorted offsets in the old text, never inside an edit) land after
-// `edits` (sorted): one merge-like walk, linear in both.
-function shift(findings: ScrubFinding[], edits: readonly RankedSpan[]): ScrubFinding[] {
-  let delta = 0;
-  let e = 0;
-  return findings.map((f) => {
-    for (let edit = edits[e]; edit !== undefined && edit.end <= f.index; edit = edits[++e]) {
-      delta += `[REDACTED:${edit.kind}]`.length - (edit.end - edit.start);
-    }
-    return { kind: f.kind, index: f.index + delta };
-  });
-}
+const mayHoldSecret = combineTriggers(SECRET_RULES);
 
 /**
  * Scrub `text` and say what was redacted, with each marker's offset in the scrubbed text.
  * @example scrubReport("id AKIAIOSFODNN7EXAMPLE").findings // [{ kind: "aws_access_key_id", index: 3 }]
  */
 export function scrubReport(text: string): ScrubReport {
-  let current = typeof text === "string" ? text : String(text ?? "");
-  try {
-    let findings: ScrubFinding[] = [];
-    for (let pass = 0; pass < maxPasses; pass++) {
-      const next = scrubPass(current);
-      if (next.edits.length === 0) break;
-      findings = shift(findings, next.edits);
-      for (const a of next.added) findings.push({ kind: a.kind, index: a.start });
-      findings.sort((a, b) => a.index - b.index);
-      current = next.text;
-    }
-    return { text: current, findings };
-  } catch {
-    // Unreachable by design; if a rule ever throws, storing nothing beats storing a secret.
-    return { text: "[REDACTED:unscrubbable]", findings: [{ kind: "unscrubbable", index: 0 }] };
-  }
+  return scrubWith(text, mayHoldSecret);
 }
 
 /**

@@ -61,6 +61,8 @@ export const assignmentRules: PatternRule[] = [
     // scanned; `a::b` is a scope, not an assignment; an unquoted value stops at a backslash or a
     // control character, so JSON-escaped text (`token = f()\n...`) and colour codes end it.
     kind: "secret_assignment",
+    trigger:
+      /(?:pass|pwd|secret|token|key|auth|credential)[A-Za-z0-9_.-]{0,64}(?:\\{0,7}["'])?\s{0,8}[:=]/i,
     pattern:
       /(?<![A-Za-z0-9_.])(?<q>\\{0,7}["']|)(?<key>-{0,2}(?=[A-Za-z0-9_.-]{0,48}?(?:pass|pwd|secret|token|key|auth|credential))[A-Za-z_][A-Za-z0-9_.-]{0,63})\k<q>[ \t]{0,8}(?::=|=>|=|:(?!:))[ \t]{0,8}(?<secret>\\{1,7}"[^"\\\r\n]{1,1024}\\{1,7}"|"(?:[^"\\\r\n]|\\.){1,2048}"|'[^'\r\n]{1,2048}'|`[^`\r\n]{1,2048}`|[^\s"'`,;\\\x00-\x1f\x7f]{1,1024})/gi,
     accept: acceptAssignment,
@@ -68,6 +70,8 @@ export const assignmentRules: PatternRule[] = [
   {
     // Command-line flags with the value after a space: --password hunter2, --token abc.
     kind: "secret_assignment",
+    trigger:
+      /--(?:[a-z]{1,20}-)?(?:password|passwd|passphrase|token|api-key|apikey|secret|client-secret|auth-token|access-token)\s/,
     pattern:
       /(?<![A-Za-z0-9_-])(?<key>--(?:[a-z]{1,20}-)?(?:password|passwd|passphrase|token|api-key|apikey|secret|client-secret|auth-token|access-token))\s{1,4}(?<secret>"[^"\r\n]{1,1024}"|'[^'\r\n]{1,1024}'|[^\s"'`;|&-][^\s"'`;|&]{0,1023})/g,
     accept: acceptAssignment,
@@ -75,6 +79,7 @@ export const assignmentRules: PatternRule[] = [
   {
     // Basic-auth credentials on a command line: curl -u user:pass, --user user:pass.
     kind: "secret_assignment",
+    trigger: /(?:-u|--user|--proxy-user)[ \t]{1,4}["']?[^\s:"'@]{1,128}:[^\s"']/,
     pattern:
       /(?<![A-Za-z0-9_-])(?:-u|--user|--proxy-user)[ \t]{1,4}["']?[^\s:"'@]{1,128}:(?<secret>[^\s"']{1,512})/g,
     accept: (s) => s.length >= 3 && !isPlaceholder(s),
@@ -83,6 +88,7 @@ export const assignmentRules: PatternRule[] = [
     // Passwords after a client's short flag: mysql -pS3cret, sshpass -p pw, redis-cli -a pw,
     // docker login -p pw.
     kind: "secret_assignment",
+    trigger: /mysql|mariadb|sshpass|redis-cli|docker\s{1,4}login/,
     pattern:
       /\b(?:(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n]{0,200}?\s-p|sshpass\s{1,4}-p\s{0,4}|redis-cli\b[^\n]{0,200}?\s-a\s{1,4}|docker\s{1,4}login\b[^\n]{0,200}?\s-p\s{1,4})(?<secret>"[^"\r\n]{1,256}"|'[^'\r\n]{1,256}'|[^\s"'`;|&]{1,256})/g,
     accept: (s) => s.length >= 3 && !isPlaceholder(s),

@@ -71,4 +71,7 @@ export function findHighEntropy(text: string): SecretSpan[] {
   return spans;
 }
 
-export const highEntropyRules: FinderRule[] = [{ kind: "high_entropy", find: findHighEntropy }];
+export const highEntropyRules: FinderRule[] = [
+  // Every run the finder judges is at least this long.
+  { kind: "high_entropy", trigger: /[A-Za-z0-9+/_-]{24}/, find: findHighEntropy },
+];

@@ -41,4 +41,6 @@ export function findPrivateKeys(text: string): SecretSpan[] {
   return spans;
 }
 
-export const privateKeyRules: FinderRule[] = [{ kind: "private_key", find: findPrivateKeys }];
+export const privateKeyRules: FinderRule[] = [
+  { kind: "private_key", trigger: /-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY/, find: findPrivateKeys },
+];

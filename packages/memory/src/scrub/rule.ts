@@ -13,6 +13,11 @@ export interface SecretSpan {
 export interface PatternRule {
   kind: string;
   pattern: RegExp;
+  /**
+   * A cheap necessary condition (see `./trigger.ts`): wherever `pattern` can match, `trigger`
+   * matches too, in the same text. No look-behind, no `g` or `y` flag; `i` only if needed.
+   */
+  trigger: RegExp;
   /** Extra check on the candidate (entropy, placeholder, context); false keeps the text. */
   accept?: (secret: string, match: RegExpExecArray) => boolean;
 }
@@ -20,6 +25,8 @@ export interface PatternRule {
 /** A rule that needs more than one regex (pairing BEGIN/END markers); still linear. */
 export interface FinderRule {
   kind: string;
+  /** As for PatternRule: matches wherever `find` can find a span. */
+  trigger: RegExp;
   find: (text: string) => SecretSpan[];
 }
 

@@ -5,11 +5,13 @@ import type { PatternRule } from "./rule.js";
 export const saasRules: PatternRule[] = [
   {
     kind: "slack_webhook",
+    trigger: /hooks\.slack\.com\//,
     pattern:
       /https?:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9_/-]{16,200}/g,
   },
   {
     kind: "slack_token",
+    trigger: /xox[abposer]-|xapp-/,
     pattern:
       /(?<![A-Za-z0-9_-])(?:xox[abposer]-[A-Za-z0-9-]{10,250}|xapp-\d-[A-Za-z0-9-]{10,250})(?![A-Za-z0-9_-])/g,
     accept: looksGenerated,
@@ -17,34 +19,41 @@ export const saasRules: PatternRule[] = [
   {
     // Secret and restricted keys, live or test, and webhook signing secrets; publishable pk_ keys are public.
     kind: "stripe_key",
+    trigger: /[sr]k_(?:live|test)_|whsec_/,
     pattern:
       /(?<![A-Za-z0-9_])(?:(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{10,247}|whsec_[A-Za-z0-9]{24,64})(?![A-Za-z0-9_])/g,
   },
   {
     // Before OpenAI: its keys also start with sk-.
     kind: "anthropic_api_key",
+    trigger: /sk-ant-/,
     pattern: /(?<![A-Za-z0-9_-])sk-ant-[A-Za-z0-9_-]{20,250}(?![A-Za-z0-9_-])/g,
   },
   {
     kind: "openai_api_key",
+    trigger: /sk-/,
     pattern: /(?<![A-Za-z0-9_-])sk-(?!ant-)[A-Za-z0-9_-]{20,250}(?![A-Za-z0-9_-])/g,
     accept: looksGenerated,
   },
   {
     kind: "sendgrid_api_key",
+    trigger: /SG\./,
     pattern: /(?<![A-Za-z0-9_.-])SG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{30,50}(?![A-Za-z0-9_-])/g,
   },
   {
     // API key SIDs; the account SID (AC...) identifies, it does not authenticate.
     kind: "twilio_api_key",
+    trigger: /SK[0-9a-fA-F]{32}/,
     pattern: /(?<![A-Za-z0-9_])SK[0-9a-fA-F]{32}(?![A-Za-z0-9_])/g,
   },
   {
     kind: "shopify_token",
+    trigger: /shp(?:at|ca|pa|ss)_/,
     pattern: /(?<![A-Za-z0-9_])shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}(?![A-Za-z0-9_])/g,
   },
   {
     kind: "mailgun_api_key",
+    trigger: /key-[0-9a-f]{32}/,
     pattern: /(?<![A-Za-z0-9_-])key-[0-9a-f]{32}(?![A-Za-z0-9_-])/g,
   },
 ];

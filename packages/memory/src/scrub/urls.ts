@@ -8,6 +8,7 @@ export const urlRules: PatternRule[] = [
   {
     // The password runs to the last @ before the path, so an unescaped @ in it is still covered.
     kind: "url_password",
+    trigger: /:\/\/[^\s/?'"<>]{2,769}@/,
     pattern:
       /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/[^\s:@/?#'"<>]{0,256}:(?<secret>[^\s/?'"<>]{1,512})@/g,
     accept: isValue,
@@ -15,12 +16,14 @@ export const urlRules: PatternRule[] = [
   {
     // Password=...; inside a connection string: after a ';'.
     kind: "connection_password",
+    trigger: /(?:password|pwd)\s{0,4}=/i,
     pattern: /(?<=;\s{0,4})(?:password|pwd)\s{0,4}=\s{0,4}(?<secret>[^;\r\n"']{1,512})/gi,
     accept: isValue,
   },
   {
     // ...or before one (Password is the first field).
     kind: "connection_password",
+    trigger: /(?:password|pwd)\s{0,4}=/i,
     pattern:
       /(?<![A-Za-z0-9_.-])(?:password|pwd)\s{0,4}=\s{0,4}(?<secret>[^;\r\n"']{1,512})(?=;)/gi,
     accept: isValue,
