@@ -3,7 +3,7 @@ import { toStoreError } from "./driver-error.js";
 import { MemoryStoreError } from "./errors.js";
 import { lineReader, parseJsonLine } from "./lines.js";
 import { retryBusy } from "./retry.js";
-import { type PreparedRow, prepareRow, scrubMemo, validateRow } from "./row.js";
+import { type PreparedRow, prepareRow, validateRow } from "./row.js";
 
 /** What became of one import line. */
 export interface ImportLineResult {
@@ -12,7 +12,10 @@ export interface ImportLineResult {
   occurrence_of: number | null;
 }
 
-/** Import tuning: rows per write batch, and a callback after each committed batch. */
+/**
+ * Import tuning: rows per write batch (default 10,000; a batch is also cut at 16 MB of line
+ * text), and a callback after each committed batch.
+ */
 export interface ImportOptions {
   batchSize?: number;
   onProgress?: (linesDone: number) => void;
@@ -42,6 +45,13 @@ FROM batch, base
 WHERE NOT EXISTS (SELECT 1 FROM failures AS d WHERE d.import_key = json_extract(v, '$[8]'))
 ORDER BY batch.k`;
 
+// Each commit rewrites every index page the batch touched, and substance keys are hashes, so
+// they land all over their index: larger batches touch each page once for more rows (at 100k
+// rows, 10,000 per batch cost 17 µs of CPU a row in the database against 20 µs at 2,000).
+// The text cap keeps a batch of huge lines (10 MB logs) from holding hundreds of MB.
+const defaultBatchSize = 10_000;
+const maxBatchChars = 16 * 1024 * 1024;
+
 const READ_BATCH = `SELECT f.id, f.occurrence_of FROM json_each(?1) AS j
 JOIN failures AS f ON f.import_key = j.value ORDER BY CAST(j.key AS INTEGER)`;
 
@@ -56,28 +66,32 @@ export async function* importFile(
   path: string,
   opts: ImportOptions = {},
 ): AsyncGenerator<ImportLineResult> {
-  const batchSize = Math.max(1, opts.batchSize ?? 2000);
+  const batchSize = Math.max(1, opts.batchSize ?? defaultBatchSize);
   const check = lineReader(path);
   for await (const l of check.lines())
     validateRow(parseJsonLine(l, path), { file: path, line: l.line });
   const importId = check.digest().slice(0, 16);
 
-  const memo = scrubMemo();
   let batch: { line: number; row: PreparedRow }[] = [];
+  let batchChars = 0;
   let done = 0;
   const flush = async function* () {
     const results = await writeBatch(client, url, importId, batch, done);
     done += batch.length;
     batch = [];
+    batchChars = 0;
     yield* results;
     opts.onProgress?.(done);
+    // The driver frees a finished statement's native memory only when the event loop turns.
+    await new Promise(setImmediate);
   };
   for await (const l of lineReader(path).lines()) {
     batch.push({
       line: l.line,
-      row: prepareRow(parseJsonLine(l, path), { file: path, line: l.line }, memo),
+      row: prepareRow(parseJsonLine(l, path), { file: path, line: l.line }),
     });
-    if (batch.length >= batchSize) yield* flush();
+    batchChars += l.text.length;
+    if (batch.length >= batchSize || batchChars >= maxBatchChars) yield* flush();
   }
   if (batch.length > 0) yield* flush();
 }

@@ -66,41 +66,18 @@ export function validateRow(value: unknown, where: Where = {}): z.output<typeof 
  * reaches the database, so no secret reaches the table or its full-text index.
  * @example prepareRow({ session: "s", task: "t", approach: "a", death_reason: "budget: out of turns" }).layer // "budget"
  */
-export function prepareRow(value: unknown, where: Where = {}, memo?: ScrubMemo): PreparedRow {
-  const scrubCached = (text: string) => (memo ? memo(text) : scrub(text));
+export function prepareRow(value: unknown, where: Where = {}): PreparedRow {
   const row = validateRow(value, where);
-  const approach = scrubCached(row.approach);
-  const death_reason = scrubCached(row.death_reason);
+  const approach = scrub(row.approach);
+  const death_reason = scrub(row.death_reason);
   return {
-    session: scrubCached(row.session),
-    task: scrubCached(row.task),
+    session: scrub(row.session),
+    task: scrub(row.task),
     approach,
     death_reason,
     layer: parseLayer(death_reason),
     conviction: row.conviction,
     substance_key: substanceKey(approach, death_reason),
-  };
-}
-
-/** A scrub that remembers its recent answers (one per import, dropped with it). */
-export type ScrubMemo = (text: string) => string;
-
-/**
- * Sessions and tasks repeat across many rows of an import, and a repeated substance repeats its
- * text exactly; scrub is a pure function, so remembering recent answers changes nothing but time.
- * Scoped to one import so a long-lived process keeps no raw text once the import is done.
- * @example const memo = scrubMemo(); prepareRow(line, where, memo)
- */
-export function scrubMemo(capacity = 20_000): ScrubMemo {
-  const seen = new Map<string, string>();
-  return (text) => {
-    let out = seen.get(text);
-    if (out === undefined) {
-      out = scrub(text);
-      if (seen.size >= capacity) seen.clear();
-      seen.set(text, out);
-    }
-    return out;
   };
 }
 
