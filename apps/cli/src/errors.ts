@@ -7,7 +7,7 @@ export class UsageError extends Error {
   }
 }
 
-const BAD_INPUT_CODES = new Set(["FAK_USAGE", "FAK_BAD_INPUT", "FAK_MEMORY_INPUT"]);
+const BAD_INPUT_CODES = new Set(["FAK_USAGE", "FAK_BAD_INPUT", "FAK_BAD_RETRY_ARGUMENT"]);
 
 /** Exit status for an error: 2 for bad input or usage, 1 for anything else. */
 export function exitStatusFor(err: unknown): 1 | 2 {
