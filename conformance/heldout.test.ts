@@ -36,7 +36,10 @@ describe("live-outcome classifier on held-out set v1", () => {
   });
 });
 
-// v2 is built apart from the rules' authors; its floor is set once it has been measured.
+// v2 was built apart from the rules' authors and never tuned on. Measured: 66.3% (112/169) on
+// the rules tuned on the dev corpus alone, 80.5% (136/169) after the pass tuned on v1. That is the
+// honest held-out figure; the floor below only guards against regressions, and v2 must stay
+// untouched by tuning for it to keep meaning anything.
 if (existsSync(V2)) {
   describe("live-outcome classifier on held-out set v2", () => {
     const { rows, evaluation } = evaluate(V2);
@@ -45,6 +48,10 @@ if (existsSync(V2)) {
       expect(rows.length).toBeGreaterThan(0);
       expect(evaluation.total).toBe(rows.length);
       expect(evaluation.scored + evaluation.ambiguous.total).toBe(rows.length);
+    });
+
+    it("keeps at least 78% of the unambiguous rows right (regression floor; measured 80.5%)", () => {
+      expect(evaluation.accuracy).toBeGreaterThanOrEqual(0.78);
     });
   });
 }
