@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { closeSync, createReadStream, createWriteStream, openSync } from "node:fs";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -37,6 +37,8 @@ async function runBig(args: string[], name: string): Promise<BigRun> {
   const child = spawn("/usr/bin/time", ["-f", "%M", "-o", rss, process.execPath, MAIN, ...args], {
     env: {
       ...process.env,
+      // Its own temp folder: the spool of this run must not be seen by reliability.test.ts.
+      TMPDIR: dir,
       NO_COLOR: "1",
       FAK_DB_URL: "",
       NODE_OPTIONS: `--max-old-space-size=${HEAP_MB}`,
@@ -88,6 +90,7 @@ describe("a million-line JSONL", () => {
     const ok = await runBig(["classify", "--json", good], "classify-ok");
     expect(ok.status, ok.stderr).toBe(0);
     expect(await countLines(ok.out)).toBe(N);
+    expect((await readdir(dir)).filter((f) => f.startsWith("fak-jsonl-spool-"))).toEqual([]);
 
     const bad = join(dir, "million-bad.jsonl");
     await writeLines(bad, N, signals, '{"task_id": 7}\n');
