@@ -1,9 +1,9 @@
 import type { OutcomeCode, RecoveryAction } from "./codes.js";
 import { normalizeStderr } from "./normalize.js";
-import { endedByTimeout, endsWithInstall, hasInstallLog, isProgressLine } from "./rules/context.js";
+import { endedByTimeout, endsWithInstall, hasInstallLog } from "./rules/context.js";
 import { EXIT_CODES } from "./rules/exit-codes.js";
 import { OUTCOME_RULES, type OutcomeRule } from "./rules/index.js";
-import { AFTER_WINDOW } from "./rules/rule.js";
+import { type Match, matchRules } from "./rules/match.js";
 import type { CommandOutcomeInput } from "./schemas.js";
 
 /** The category of one failed command, the rule that decided it and the line it matched. */
@@ -27,23 +27,8 @@ const RECOVERY: Readonly<Record<OutcomeCode, RecoveryAction>> = {
   CMD_ERROR: "REPAIR_FAILED_COMMAND",
 };
 
-// Ties in priority go to the design's category order.
-const CATEGORY_RANK: Readonly<Record<OutcomeCode, number>> = {
-  PKG_INSTALL: 0,
-  BAD_FILE_EDIT: 1,
-  ENV_SETUP_MISS: 2,
-  TIMEOUT: 3,
-  CMD_ERROR: 4,
-};
-
 const INSTALL_FALLBACK_PRIORITY = 16;
 const MAX_LINE = 240;
-
-interface Match {
-  rule: OutcomeRule;
-  line: string;
-  index: number;
-}
 
 /**
  * A command outcome failed when it exited non-zero or timed out.
@@ -141,43 +126,6 @@ function fallbackFor(exit: number, install: boolean): Fallback | undefined {
     };
   }
   return undefined;
-}
-
-function matchRules(
-  lines: readonly string[],
-  rules: readonly OutcomeRule[],
-  install: boolean,
-): Match[] {
-  const matches: Match[] = [];
-  for (const rule of rules) {
-    if (rule.when === "install" && !install) continue;
-    for (let index = 0; index < lines.length; index++) {
-      const line = lines[index]!;
-      if (!line || isProgressLine(line)) continue;
-      if (!test(rule.pattern, line) || (rule.unless && test(rule.unless, line))) continue;
-      if (rule.after && !precededBy(lines, index, rule.after)) continue;
-      matches.push({ rule, line, index });
-      break; // the earliest line per rule is enough
-    }
-  }
-  return matches.sort(
-    (a, b) =>
-      b.rule.priority - a.rule.priority ||
-      CATEGORY_RANK[a.rule.category] - CATEGORY_RANK[b.rule.category] ||
-      a.index - b.index,
-  );
-}
-
-function precededBy(lines: readonly string[], index: number, re: RegExp): boolean {
-  for (let i = Math.max(0, index - AFTER_WINDOW); i < index; i++)
-    if (test(re, lines[i]!)) return true;
-  return false;
-}
-
-// A caller's pattern may carry the g or y flag, which makes test() stateful: start afresh each time.
-function test(re: RegExp, line: string): boolean {
-  if (re.global || re.sticky) re.lastIndex = 0;
-  return re.test(line);
 }
 
 function fromRule(m: Match, evidence: string[]): OutcomeClassification {

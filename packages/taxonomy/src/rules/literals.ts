@@ -1,0 +1,221 @@
+// Which literal text must a line contain for a pattern to match it? Read from the pattern's
+// source when the table is built, so that rules stay plain regular expressions. The reading is
+// conservative: any construct it does not understand gives "nothing proven", and the rule is
+// then tested against every line, as before.
+
+/** A set of strings one of which every match contains; null when nothing is proven. */
+type Required = string[] | null;
+
+interface Atom {
+  /** The exact text the atom always matches, when it is fixed (a character, a plain group). */
+  exact?: string;
+  required: Required;
+  /** Consumes no text (^, $, \b, lookarounds): literal runs continue across it. */
+  zeroWidth?: boolean;
+}
+
+class UnsupportedError extends Error {
+  readonly code = "UNSUPPORTED_PATTERN";
+}
+
+const CLASS_ESCAPES = new Set(["d", "D", "w", "W", "s", "S"]);
+const CONTROL_ESCAPES: Readonly<Record<string, string>> = {
+  n: "\n",
+  t: "\t",
+  r: "\r",
+  f: "\f",
+  v: "\v",
+  "0": "\0",
+};
+
+/**
+ * Literal substrings of which every line matching `re` contains at least one, or undefined
+ * when the pattern's source cannot prove any (case-insensitive or `v` patterns, back-references,
+ * an alternative with no fixed text).
+ * @example requiredLiterals(/no matching distribution (found )?for/) // ["no matching distribution "]
+ */
+export function requiredLiterals(re: RegExp): string[] | undefined {
+  if (/[iv]/.test(re.flags)) return undefined;
+  if (re.flags.includes("u") && /[\ud800-\udfff]/.test(re.source)) return undefined;
+  try {
+    const parser = new Parser(re.source);
+    const req = parser.alternation();
+    if (parser.pos !== re.source.length) return undefined;
+    if (!req || req.length === 0 || req.some((s) => s.length === 0)) return undefined;
+    return [...new Set(req)];
+  } catch (err) {
+    if (err instanceof UnsupportedError) return undefined;
+    throw err;
+  }
+}
+
+// The stronger requirement: the longest shortest literal (fewer false candidates), then fewer strings.
+function better(a: Required, b: Required): Required {
+  if (!a) return b;
+  if (!b) return a;
+  const ma = Math.min(...a.map((s) => s.length));
+  const mb = Math.min(...b.map((s) => s.length));
+  if (ma !== mb) return ma > mb ? a : b;
+  return a.length <= b.length ? a : b;
+}
+
+class Parser {
+  pos = 0;
+  constructor(private readonly src: string) {}
+
+  alternation(): (string[] & { exact?: string }) | null {
+    const branches: Atom[] = [this.sequence()];
+    while (this.src[this.pos] === "|") {
+      this.pos++;
+      branches.push(this.sequence());
+    }
+    if (branches.some((b) => !b.required)) return null;
+    const out: string[] & { exact?: string } = branches.flatMap((b) => b.required ?? []);
+    if (branches.length === 1 && branches[0]!.exact !== undefined) out.exact = branches[0]!.exact;
+    return out;
+  }
+
+  private sequence(): Atom {
+    let run = "";
+    let best: Required = null;
+    let exact: string | undefined = "";
+    const flush = () => {
+      if (run) best = better(best, [run]);
+      run = "";
+    };
+    for (;;) {
+      const c = this.src[this.pos];
+      if (c === undefined || c === "|" || c === ")") break;
+      const atom = this.atom();
+      const min = this.quantifier();
+      if (atom.zeroWidth) {
+        if (min === undefined && atom.exact === "") continue;
+        flush(); // a lookaround (or a quantified one): its text is not part of the run
+        continue;
+      }
+      if (min === undefined) {
+        if (atom.exact !== undefined) {
+          run += atom.exact;
+          if (exact !== undefined) exact += atom.exact;
+          continue;
+        }
+        exact = undefined;
+        flush();
+        best = better(best, atom.required);
+        continue;
+      }
+      exact = undefined;
+      if (min >= 1 && atom.exact !== undefined) {
+        // At least one copy follows the run: "ab+c" always contains "ab".
+        run += atom.exact;
+        flush();
+        continue;
+      }
+      flush();
+      if (min >= 1) best = better(best, atom.required);
+    }
+    flush();
+    return exact !== undefined ? { exact, required: best ?? [""] } : { required: best };
+  }
+
+  private atom(): Atom {
+    const c = this.src[this.pos]!;
+    this.pos++;
+    switch (c) {
+      case "^":
+      case "$":
+        return { exact: "", required: null, zeroWidth: true };
+      case ".":
+        return { required: null };
+      case "[":
+        this.skipClass();
+        return { required: null };
+      case "(":
+        return this.group();
+      case "\\":
+        return this.escape();
+      case "*":
+      case "+":
+      case "?":
+        throw new UnsupportedError("nothing to repeat");
+      case "{":
+        if (/^\d+(,\d*)?\}/.test(this.src.slice(this.pos)))
+          throw new UnsupportedError("nothing to repeat");
+        return { exact: c, required: [c] };
+      default:
+        return { exact: c, required: [c] };
+    }
+  }
+
+  private group(): Atom {
+    const rest = this.src.slice(this.pos, this.pos + 3);
+    let look = false;
+    if (rest.startsWith("?:")) this.pos += 2;
+    else if (/^\?<?[=!]/.test(rest)) {
+      look = true;
+      this.pos += rest[1] === "<" ? 3 : 2;
+    } else if (rest.startsWith("?<")) {
+      const close = this.src.indexOf(">", this.pos);
+      if (close < 0) throw new UnsupportedError("unterminated group name");
+      this.pos = close + 1;
+    } else if (rest.startsWith("?")) throw new UnsupportedError("group modifiers");
+    const inner = this.alternation();
+    if (this.src[this.pos] !== ")") throw new UnsupportedError("unterminated group");
+    this.pos++;
+    if (look) return { required: null, zeroWidth: true };
+    return inner?.exact !== undefined
+      ? { exact: inner.exact, required: inner }
+      : { required: inner };
+  }
+
+  private escape(): Atom {
+    const c = this.src[this.pos];
+    if (c === undefined) throw new UnsupportedError("trailing backslash");
+    this.pos++;
+    if (c === "b" || c === "B") return { exact: "", required: null, zeroWidth: true };
+    if (CLASS_ESCAPES.has(c)) return { required: null };
+    if (/[1-9]/.test(c)) return { required: null }; // a back-reference: unknown text
+    const control = CONTROL_ESCAPES[c];
+    if (control !== undefined) {
+      if (c === "0" && /[0-9]/.test(this.src[this.pos] ?? "")) throw new UnsupportedError("octal");
+      return { exact: control, required: [control] };
+    }
+    if (c === "x" || c === "u") {
+      const hex = this.src.slice(this.pos, this.pos + (c === "x" ? 2 : 4));
+      if (!/^[0-9a-fA-F]+$/.test(hex) || hex.length !== (c === "x" ? 2 : 4))
+        throw new UnsupportedError("escape");
+      this.pos += hex.length;
+      const ch = String.fromCharCode(Number.parseInt(hex, 16));
+      return { exact: ch, required: [ch] };
+    }
+    if (/[a-zA-Z]/.test(c)) throw new UnsupportedError(`escape \\${c}`); // \c, \k, \p, ...
+    return { exact: c, required: [c] };
+  }
+
+  private skipClass(): void {
+    while (this.pos < this.src.length) {
+      const c = this.src[this.pos++];
+      if (c === "\\") this.pos++;
+      else if (c === "]") return;
+    }
+    throw new UnsupportedError("unterminated class");
+  }
+
+  /** The minimum count of a quantifier at the cursor (consumed), or undefined when none. */
+  private quantifier(): number | undefined {
+    const c = this.src[this.pos];
+    let min: number | undefined;
+    if (c === "*" || c === "?") min = 0;
+    else if (c === "+") min = 1;
+    else if (c === "{") {
+      const m = /^\{(\d+)(,\d*)?\}/.exec(this.src.slice(this.pos));
+      if (!m) return undefined;
+      this.pos += m[0].length - 1;
+      min = Number(m[1]);
+    }
+    if (min === undefined) return undefined;
+    this.pos++;
+    if (this.src[this.pos] === "?") this.pos++;
+    return min;
+  }
+}

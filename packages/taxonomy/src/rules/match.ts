@@ -1,0 +1,150 @@
+// Which rules match which lines of a normalised stderr tail. Two paths with one answer: the
+// reference tests every rule against every line; the fast path asks a literal index which rules
+// can match a line at all and tests only those. Internal: not re-exported from the package.
+import type { OutcomeCode } from "../codes.js";
+import { isProgressLine } from "./context.js";
+import { OUTCOME_RULES } from "./index.js";
+import { buildLiteralIndex, type LiteralIndex } from "./literal-index.js";
+import { requiredLiterals } from "./literals.js";
+import { AFTER_WINDOW, type OutcomeRule } from "./rule.js";
+
+/** A rule and the earliest line it matched. */
+export interface Match {
+  rule: OutcomeRule;
+  line: string;
+  index: number;
+}
+
+// Ties in priority go to the design's category order.
+const CATEGORY_RANK: Readonly<Record<OutcomeCode, number>> = {
+  PKG_INSTALL: 0,
+  BAD_FILE_EDIT: 1,
+  ENV_SETUP_MISS: 2,
+  TIMEOUT: 3,
+  CMD_ERROR: 4,
+};
+
+interface CompiledRules {
+  index: LiteralIndex;
+  /** Rules with no provable literal: tested against every line. */
+  always: readonly number[];
+  /** Rules with an `after` condition: a repeated line may still match them further down. */
+  withAfter: readonly number[];
+}
+
+// The built-in table is indexed on first use. A caller's table passed once is matched by the
+// reference (building an index would cost more than it saves); from its second use on, it gets one.
+const compiled = new WeakMap<readonly OutcomeRule[], CompiledRules | "seen">();
+
+function compile(rules: readonly OutcomeRule[]): CompiledRules | undefined {
+  const known = compiled.get(rules);
+  if (known !== undefined && known !== "seen") return known;
+  if (known === undefined && rules !== OUTCOME_RULES) {
+    compiled.set(rules, "seen");
+    return undefined;
+  }
+  const literals = rules.map((r) => requiredLiterals(r.pattern) ?? []);
+  const out: CompiledRules = {
+    index: buildLiteralIndex(literals),
+    always: literals.flatMap((l, i) => (l.length ? [] : [i])),
+    withAfter: rules.flatMap((r, i) => (r.after ? [i] : [])),
+  };
+  compiled.set(rules, out);
+  return out;
+}
+
+/**
+ * Every rule that matches a line of the tail, with the earliest line it matched, best first
+ * (priority, then category order, then the earliest line). Same answer as `matchRulesReference`.
+ * @example matchRules(["e: unable to locate package libfoo"], OUTCOME_RULES, true)[0]?.rule.id // "apt.unable_to_locate"
+ */
+export function matchRules(
+  lines: readonly string[],
+  rules: readonly OutcomeRule[],
+  install: boolean,
+): Match[] {
+  const c = compile(rules);
+  if (!c) return matchRulesReference(lines, rules, install);
+  const found: (Match | undefined)[] = new Array(rules.length);
+  const stamp = new Int32Array(rules.length);
+  const seen = new Set<string>();
+  let candidates: number[] = [];
+  let lineNo = 0;
+  const visit = (r: number) => {
+    if (stamp[r] !== lineNo) {
+      stamp[r] = lineNo;
+      candidates.push(r);
+    }
+  };
+  const attempt = (r: number, line: string, index: number) => {
+    if (found[r]) return;
+    const rule = rules[r]!;
+    if (rule.when === "install" && !install) return;
+    if (!test(rule.pattern, line) || (rule.unless && test(rule.unless, line))) return;
+    if (rule.after && !precededBy(lines, index, rule.after)) return;
+    found[r] = { rule, line, index };
+  };
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]!;
+    if (!line || isProgressLine(line)) continue;
+    if (seen.has(line)) {
+      // The same text matched or missed every rule before; only the window of `after` differs.
+      for (const r of c.withAfter) attempt(r, line, index);
+      continue;
+    }
+    seen.add(line);
+    lineNo = index + 1;
+    candidates = [];
+    c.index.scan(line, visit);
+    for (const r of candidates) attempt(r, line, index);
+    for (const r of c.always) attempt(r, line, index);
+  }
+  const matches: Match[] = [];
+  for (const m of found) if (m) matches.push(m);
+  return matches.sort(byRank);
+}
+
+/**
+ * The reference: every rule against every line, the earliest matching line per rule.
+ * @example matchRulesReference(["killed"], OUTCOME_RULES, false).length > 0 // true
+ */
+export function matchRulesReference(
+  lines: readonly string[],
+  rules: readonly OutcomeRule[],
+  install: boolean,
+): Match[] {
+  const matches: Match[] = [];
+  for (const rule of rules) {
+    if (rule.when === "install" && !install) continue;
+    for (let index = 0; index < lines.length; index++) {
+      const line = lines[index]!;
+      if (!line || isProgressLine(line)) continue;
+      if (!test(rule.pattern, line) || (rule.unless && test(rule.unless, line))) continue;
+      if (rule.after && !precededBy(lines, index, rule.after)) continue;
+      matches.push({ rule, line, index });
+      break; // the earliest line per rule is enough
+    }
+  }
+  return matches.sort(byRank);
+}
+
+// Array.prototype.sort is stable and both paths list matches in table order before sorting.
+function byRank(a: Match, b: Match): number {
+  return (
+    b.rule.priority - a.rule.priority ||
+    CATEGORY_RANK[a.rule.category] - CATEGORY_RANK[b.rule.category] ||
+    a.index - b.index
+  );
+}
+
+function precededBy(lines: readonly string[], index: number, re: RegExp): boolean {
+  for (let i = Math.max(0, index - AFTER_WINDOW); i < index; i++)
+    if (test(re, lines[i]!)) return true;
+  return false;
+}
+
+// A caller's pattern may carry the g or y flag, which makes test() stateful: start afresh each time.
+function test(re: RegExp, line: string): boolean {
+  if (re.global || re.sticky) re.lastIndex = 0;
+  return re.test(line);
+}
