@@ -15,14 +15,17 @@ const NONE: readonly number[] = [];
  * @example buildLiteralIndex([["no matching distribution"], ["command not found"]])
  */
 export function buildLiteralIndex(literals: readonly (readonly string[])[]): LiteralIndex {
-  // Character classes: every code unit used in a literal gets a column; all others share 0.
-  const classOf = new Uint16Array(65536);
-  let width = 1;
+  // Character classes: every ASCII code unit used in a literal gets a column, other ASCII shares
+  // column 0, and all non-ASCII shares column 1. Sharing only adds candidates (a localised
+  // literal "超时" is found in any two non-ASCII characters), never loses one, and keeps the
+  // table narrow: localised rules would otherwise add a column per character.
+  const classOf = new Uint8Array(65536).fill(1, 128);
+  let width = 2;
   for (const list of literals)
     for (const lit of list)
       for (let i = 0; i < lit.length; i++) {
         const c = lit.charCodeAt(i);
-        if (classOf[c] === 0) classOf[c] = width++;
+        if (c < 128 && classOf[c] === 0) classOf[c] = width++;
       }
 
   // The trie.
@@ -48,7 +51,7 @@ export function buildLiteralIndex(literals: readonly (readonly string[])[]): Lit
 
   // Breadth-first: failure links, the dense table and each state's output (own + its failure's).
   const states = children.length;
-  const table = new Int32Array(states * width);
+  const table = states < 65536 ? new Uint16Array(states * width) : new Uint32Array(states * width);
   const out: (readonly number[])[] = new Array(states).fill(NONE);
   const fail = new Int32Array(states);
   const queue: number[] = [];
@@ -64,14 +67,11 @@ export function buildLiteralIndex(literals: readonly (readonly string[])[]): Lit
     const inherited = out[f]!;
     const mine = own[s]!;
     out[s] = mine.length ? [...new Set([...mine, ...inherited])] : inherited;
-    for (let k = 0; k < width; k++) {
-      const next = children[s]!.get(k);
-      if (next === undefined) table[s * width + k] = table[f * width + k]!;
-      else {
-        table[s * width + k] = next;
-        fail[next] = table[f * width + k]!;
-        queue.push(next);
-      }
+    table.copyWithin(s * width, f * width, f * width + width);
+    for (const [k, next] of children[s]!) {
+      table[s * width + k] = next;
+      fail[next] = table[f * width + k]!;
+      queue.push(next);
     }
   }
 

@@ -5,7 +5,7 @@ import { classifyOutcome } from "../outcome.js";
 import { compared } from "../test-support/same-matches.js";
 import { defineRules, OUTCOME_RULES } from "./index.js";
 import { requiredLiterals } from "./literals.js";
-import { matchRules, matchRulesReference } from "./match.js";
+import { indexRules, matchRules, matchRulesReference } from "./match.js";
 
 // Lines built from the rules' own literal text, cut and joined at random, with noise between:
 // they reach the candidate sets of many rules at once and sit near every rule's edge.
@@ -60,9 +60,18 @@ describe("matchRules (indexed) against matchRulesReference", () => {
       ]),
     ];
     const lines = ["acme says", "acme mirror down", "retry", "x", "acme mirror down", "retry"];
+    indexRules(mine);
     for (let i = 0; i < 3; i++)
       expect(matchRules(lines, mine, false)).toEqual(matchRulesReference(lines, mine, false));
     expect(matchRules(lines, mine, false)[0]?.rule.id).toBe("acme.mirror");
+  });
+  it("indexes a caller's table after its first uses, with the same answers throughout", () => {
+    const mine = [...OUTCOME_RULES];
+    const lines = ["e: unable to locate package libfoo", "error: no matching distribution found"];
+    for (let i = 0; i < 100; i++)
+      expect(matchRules(lines, mine, i % 2 === 0)).toEqual(
+        matchRulesReference(lines, mine, i % 2 === 0),
+      );
   });
   it("is what every classification in these tests runs through, checked against the reference", () => {
     const before = compared.tails;

@@ -9,6 +9,9 @@ export const compared = { tails: 0 };
 
 vi.mock("../rules/match.js", async (importOriginal) => {
   const real = await importOriginal<typeof MatchModule>();
+  // Indexed from the first classification, so that every one of them is a comparison.
+  const { OUTCOME_RULES } = await import("../rules/index.js");
+  real.indexRules(OUTCOME_RULES);
   const matchRules: typeof real.matchRules = (lines, rules, install) => {
     const fast = real.matchRules(lines, rules, install);
     const reference = real.matchRulesReference(lines, rules, install);
