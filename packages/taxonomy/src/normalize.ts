@@ -25,7 +25,8 @@ const SGR_RESIDUE = /\[[0-9;]{1,16}m/g;
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 const SINGLE_QUOTES = /[\u2018\u2019\u201a\u201b\u2032]/g;
 const DOUBLE_QUOTES = /[\u201c\u201d\u201e\u2033]/g;
-const SPACES = /[ \t\u00a0\u3000]+/g;
+// A blank run becomes one space; a lone space is left as it is (most matches otherwise).
+const SPACES = /[ \t\u00a0\u3000]{2,}|[\t\u00a0\u3000]/g;
 // Wrappers that prefix every line of a tool's output: BuildKit step and clock ("#9 12.3 "),
 // timestamps ("2024-01-02T03:04:05Z ", "[12:00:01] ", "9:34:12 am: "), CI annotations
 // ("##[error]"), journald ("dec 22 15:58:05 host nginx[42]: ") and compose service
@@ -68,23 +69,40 @@ function normalizeLines(text: string, limits: NormalizeLimits): string[] {
     .replace(/\r\n?/g, "\n")
     .replace(CONTROL, "")
     .replace(SGR_RESIDUE, "");
+  // Blank runs never span a line break, so one pass over the tail folds them in every line.
   const folded = cleaned
     .normalize("NFKC")
     .replace(SINGLE_QUOTES, "'")
     .replace(DOUBLE_QUOTES, '"')
     .replace(ESCAPED_STARS, "***")
-    .toLowerCase();
+    .toLowerCase()
+    .replace(SPACES, " ");
   const lines: string[] = [];
   for (const raw of folded.split("\n")) {
-    const line = stripPrefixes(raw.replace(SPACES, " ").trim());
+    const line = stripPrefixes(raw.trim());
     if (line)
       lines.push(line.length > limits.maxLineLength ? line.slice(0, limits.maxLineLength) : line);
   }
   return lines.length > limits.maxLines ? lines.slice(lines.length - limits.maxLines) : lines;
 }
 
+// A character each prefix must have, checked first: most lines have none of the prefixes.
+const PREFIX_NEEDS: readonly ((line: string) => boolean)[] = [
+  (l) => l.charCodeAt(0) === 35, // #
+  (l) => l.charCodeAt(0) === 91 || isDigit(l.charCodeAt(0)), // [ or a digit
+  (l) => l.charCodeAt(0) === 91 || isDigit(l.charCodeAt(0)),
+  (l) => l.charCodeAt(0) === 35,
+  (l) => l.charCodeAt(3) === 32, // "dec 22 ..."
+  (l) => l.includes("|"),
+];
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
 function stripPrefixes(line: string): string {
   let out = line;
-  for (const prefix of LINE_PREFIXES) out = out.replace(prefix, "");
+  for (let i = 0; i < LINE_PREFIXES.length; i++)
+    if (PREFIX_NEEDS[i]!(out)) out = out.replace(LINE_PREFIXES[i]!, "");
   return out.trim();
 }
