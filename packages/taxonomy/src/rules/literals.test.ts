@@ -13,7 +13,7 @@ describe("requiredLiterals", () => {
   });
   it("unions the alternatives and reads escapes, groups and quantifiers", () => {
     expect(requiredLiterals(/foo|bar\.baz/)).toEqual(["foo", "bar.baz"]);
-    expect(requiredLiterals(/x(?:abc|de)y/)).toEqual(["abc", "de"]);
+    expect(requiredLiterals(/x(?:abc|de)y/)).toEqual(["xabcy", "xdey"]);
     expect(requiredLiterals(/(abc)d/)).toEqual(["abcd"]);
     expect(requiredLiterals(/ab+cd/)).toEqual(["ab"]);
     expect(requiredLiterals(/ab?cd/)).toEqual(["cd"]);
@@ -36,5 +36,13 @@ describe("requiredLiterals", () => {
       const lits = requiredLiterals(rule.pattern);
       expect(lits?.length, rule.id).toBeGreaterThan(0);
     }
+  });
+});
+
+describe("requiredLiterals on alternatives of fixed text", () => {
+  it("follows a few alternative texts through the sequence", () => {
+    expect(requiredLiterals(/^(fail|✕) /)).toEqual(["fail ", "✕ "]);
+    expect(requiredLiterals(/(a|b)(c|d)x/)).toEqual(["acx", "adx", "bcx", "bdx"]);
+    expect(requiredLiterals(/errors?: x/)).toEqual(["error"]);
   });
 });

@@ -7,8 +7,8 @@
 type Required = string[] | null;
 
 interface Atom {
-  /** The exact text the atom always matches, when it is fixed (a character, a plain group). */
-  exact?: string;
+  /** The texts one of which the atom always matches exactly, when few (a character, "(fail|✕)"). */
+  exact?: string[];
   required: Required;
   /** Consumes no text (^, $, \b, lookarounds): literal runs continue across it. */
   zeroWidth?: boolean;
@@ -17,6 +17,9 @@ interface Atom {
 class UnsupportedError extends Error {
   readonly code = "UNSUPPORTED_PATTERN";
 }
+
+// At most this many alternative texts are followed through a sequence ("(a|b)(c|d)" is 4).
+const MAX_EXACT = 16;
 
 const CLASS_ESCAPES = new Set(["d", "D", "w", "W", "s", "S"]);
 const CONTROL_ESCAPES: Readonly<Record<string, string>> = {
@@ -39,7 +42,7 @@ export function requiredLiterals(re: RegExp): string[] | undefined {
   if (re.flags.includes("u") && /[\ud800-\udfff]/.test(re.source)) return undefined;
   try {
     const parser = new Parser(re.source);
-    const req = parser.alternation();
+    const req = parser.alternation().required;
     if (parser.pos !== re.source.length) return undefined;
     if (!req || req.length === 0 || req.some((s) => s.length === 0)) return undefined;
     return [...new Set(req)];
@@ -59,29 +62,42 @@ function better(a: Required, b: Required): Required {
   return a.length <= b.length ? a : b;
 }
 
+function cross(heads: readonly string[], tails: readonly string[]): string[] {
+  return [...new Set(heads.flatMap((h) => tails.map((t) => h + t)))];
+}
+
 class Parser {
   pos = 0;
   constructor(private readonly src: string) {}
 
-  alternation(): (string[] & { exact?: string }) | null {
+  alternation(): Atom {
     const branches: Atom[] = [this.sequence()];
     while (this.src[this.pos] === "|") {
       this.pos++;
       branches.push(this.sequence());
     }
-    if (branches.some((b) => !b.required)) return null;
-    const out: string[] & { exact?: string } = branches.flatMap((b) => b.required ?? []);
-    if (branches.length === 1 && branches[0]!.exact !== undefined) out.exact = branches[0]!.exact;
-    return out;
+    const exact = branches.every((b) => b.exact)
+      ? [...new Set(branches.flatMap((b) => b.exact ?? []))]
+      : undefined;
+    const required = branches.some((b) => !b.required)
+      ? null
+      : branches.flatMap((b) => b.required ?? []);
+    return exact && exact.length <= MAX_EXACT ? { exact, required } : { required };
   }
 
   private sequence(): Atom {
-    let run = "";
+    // The texts the literal run so far may be (one unless an alternation of texts joined it).
+    let runs: string[] = [""];
     let best: Required = null;
-    let exact: string | undefined = "";
+    let exact: string[] | undefined = [""];
     const flush = () => {
-      if (run) best = better(best, [run]);
-      run = "";
+      if (runs.every((r) => r.length > 0)) best = better(best, runs);
+      runs = [""];
+    };
+    const append = (texts: string[]) => {
+      if (runs.length * texts.length > MAX_EXACT) flush();
+      runs = cross(runs, texts);
+      exact = exact && exact.length * texts.length <= MAX_EXACT ? cross(exact, texts) : undefined;
     };
     for (;;) {
       const c = this.src[this.pos];
@@ -89,14 +105,13 @@ class Parser {
       const atom = this.atom();
       const min = this.quantifier();
       if (atom.zeroWidth) {
-        if (min === undefined && atom.exact === "") continue;
+        if (min === undefined && atom.exact?.length === 1 && atom.exact[0] === "") continue;
         flush(); // a lookaround (or a quantified one): its text is not part of the run
         continue;
       }
       if (min === undefined) {
         if (atom.exact !== undefined) {
-          run += atom.exact;
-          if (exact !== undefined) exact += atom.exact;
+          append(atom.exact);
           continue;
         }
         exact = undefined;
@@ -107,7 +122,8 @@ class Parser {
       exact = undefined;
       if (min >= 1 && atom.exact !== undefined) {
         // At least one copy follows the run: "ab+c" always contains "ab".
-        run += atom.exact;
+        append(atom.exact);
+        exact = undefined;
         flush();
         continue;
       }
@@ -124,7 +140,7 @@ class Parser {
     switch (c) {
       case "^":
       case "$":
-        return { exact: "", required: null, zeroWidth: true };
+        return { exact: [""], required: null, zeroWidth: true };
       case ".":
         return { required: null };
       case "[":
@@ -141,9 +157,9 @@ class Parser {
       case "{":
         if (/^\d+(,\d*)?\}/.test(this.src.slice(this.pos)))
           throw new UnsupportedError("nothing to repeat");
-        return { exact: c, required: [c] };
+        return { exact: [c], required: [c] };
       default:
-        return { exact: c, required: [c] };
+        return { exact: [c], required: [c] };
     }
   }
 
@@ -163,22 +179,20 @@ class Parser {
     if (this.src[this.pos] !== ")") throw new UnsupportedError("unterminated group");
     this.pos++;
     if (look) return { required: null, zeroWidth: true };
-    return inner?.exact !== undefined
-      ? { exact: inner.exact, required: inner }
-      : { required: inner };
+    return inner;
   }
 
   private escape(): Atom {
     const c = this.src[this.pos];
     if (c === undefined) throw new UnsupportedError("trailing backslash");
     this.pos++;
-    if (c === "b" || c === "B") return { exact: "", required: null, zeroWidth: true };
+    if (c === "b" || c === "B") return { exact: [""], required: null, zeroWidth: true };
     if (CLASS_ESCAPES.has(c)) return { required: null };
     if (/[1-9]/.test(c)) return { required: null }; // a back-reference: unknown text
     const control = CONTROL_ESCAPES[c];
     if (control !== undefined) {
       if (c === "0" && /[0-9]/.test(this.src[this.pos] ?? "")) throw new UnsupportedError("octal");
-      return { exact: control, required: [control] };
+      return { exact: [control], required: [control] };
     }
     if (c === "x" || c === "u") {
       const hex = this.src.slice(this.pos, this.pos + (c === "x" ? 2 : 4));
@@ -186,10 +200,10 @@ class Parser {
         throw new UnsupportedError("escape");
       this.pos += hex.length;
       const ch = String.fromCharCode(Number.parseInt(hex, 16));
-      return { exact: ch, required: [ch] };
+      return { exact: [ch], required: [ch] };
     }
     if (/[a-zA-Z]/.test(c)) throw new UnsupportedError(`escape \\${c}`); // \c, \k, \p, ...
-    return { exact: c, required: [c] };
+    return { exact: [c], required: [c] };
   }
 
   private skipClass(): void {
