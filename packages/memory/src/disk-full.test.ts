@@ -95,6 +95,7 @@ describe("a memory whose disk is full", () => {
       store.importJsonl(jsonl, { batchSize: BATCH, onProgress: (n) => (committed = n) }),
     ).catch((e: unknown) => e);
     expect(importErr).toBeInstanceOf(MemoryStoreError);
+    expect((importErr as MemoryStoreError).code).toBe("FULL");
     expect((importErr as Error).message).toMatch(/full/i);
     expect((importErr as Error).message).toContain(db);
     expect((importErr as Error).message).toContain(`${committed} lines were committed`);
@@ -108,6 +109,7 @@ describe("a memory whose disk is full", () => {
       })
       .catch((e: unknown) => e);
     expect(recordErr).toBeInstanceOf(MemoryStoreError);
+    expect((recordErr as MemoryStoreError).code).toBe("FULL");
     expect((recordErr as Error).message).toMatch(/full/i);
     store.close();
 

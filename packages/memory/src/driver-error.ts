@@ -75,6 +75,8 @@ function classify(d: DriverError): [MemoryStoreErrorCode, string] {
   }
   if (/\b(401|403)\b|unauthori[sz]ed|forbidden/i.test(msg))
     return ["AUTH", `the server refused the auth token (${msg})`];
+  if (d.code.startsWith("SQLITE_FULL") || /database or disk is full|ENOSPC/i.test(msg))
+    return ["FULL", "the disk is full; the write was rolled back and nothing of it was kept"];
   if (d.code.startsWith("SQLITE_NOTADB"))
     return ["NOT_A_DATABASE", "the file is not a SQLite/libSQL database"];
   if (d.code.startsWith("SQLITE_CORRUPT") || /malformed/i.test(msg)) {

@@ -41,6 +41,7 @@ export type MemoryStoreErrorCode =
   | "CORRUPT" // SQLite reports the file damaged
   | "READ_ONLY" // the file or server refuses writes
   | "LOCKED" // another process held the write lock past the busy timeout
+  | "FULL" // the disk (or the server's) is full: the write was rolled back
   | "MIGRATION_FAILED"
   | "FAILED"; // anything else the driver reported
 
