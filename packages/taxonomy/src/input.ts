@@ -63,7 +63,7 @@ export function decodeText(bytes: Uint8Array | string, file: string): string {
     try {
       text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
     } catch {
-      throw new InputError({ file }, "not valid UTF-8");
+      throw new InputError({ file, line: firstInvalidLine(bytes) }, "not valid UTF-8");
     }
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
@@ -73,6 +73,25 @@ export function decodeText(bytes: Uint8Array | string, file: string): string {
     throw new InputError({ file, line }, "contains a NUL byte");
   }
   return text;
+}
+
+/** The 1-based line that holds the first byte sequence that is not UTF-8. */
+function firstInvalidLine(bytes: Uint8Array): number {
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  let line = 1;
+  let start = 0;
+  while (start <= bytes.length) {
+    let end = bytes.indexOf(10, start);
+    if (end < 0) end = bytes.length;
+    try {
+      decoder.decode(bytes.subarray(start, end));
+    } catch {
+      return line;
+    }
+    line++;
+    start = end + 1;
+  }
+  return line;
 }
 
 function countLines(text: string, upTo: number): number {
