@@ -1,6 +1,4 @@
-import { describe, expect, it } from "vitest";
-import { normalizeStderr } from "../normalize.js";
-import { classifyOutcome } from "../outcome.js";
+import { describeRuleExamples } from "../test-support/rule-examples.js";
 import { BAD_FILE_EDIT_RULES } from "./bad-file-edit.js";
 
 // One positive example per rule, written for these tests (tool wording, invented files).
@@ -81,21 +79,4 @@ const EXAMPLES: Record<string, string> = {
     "At C:\\build\\deploy.ps1:14 char:1\r\n+ }\r\n+ ~\r\nUnexpected token '}' in expression or statement.",
 };
 
-describe("BAD_FILE_EDIT rules", () => {
-  it("has an example for every rule", () => {
-    expect(BAD_FILE_EDIT_RULES.map((r) => r.id).filter((id) => !(id in EXAMPLES))).toEqual([]);
-  });
-  for (const rule of BAD_FILE_EDIT_RULES) {
-    it(`${rule.id} matches its example, which classifies as BAD_FILE_EDIT`, () => {
-      const stderr = EXAMPLES[rule.id]!;
-      expect(
-        normalizeStderr(stderr)
-          .split("\n")
-          .some((l) => rule.pattern.test(l)),
-      ).toBe(true);
-      expect(classifyOutcome({ command: "./run-step.sh", exit_code: 1, stderr }).category).toBe(
-        "BAD_FILE_EDIT",
-      );
-    });
-  }
-});
+describeRuleExamples("BAD_FILE_EDIT", BAD_FILE_EDIT_RULES, EXAMPLES);

@@ -1,6 +1,4 @@
-import { describe, expect, it } from "vitest";
-import { normalizeStderr } from "../normalize.js";
-import { classifyOutcome } from "../outcome.js";
+import { describeRuleExamples } from "../test-support/rule-examples.js";
 import { CMD_ERROR_RULES } from "./cmd-error.js";
 
 // One positive example per rule, written for these tests (tool wording, invented names).
@@ -52,21 +50,4 @@ const EXAMPLES: Record<string, string> = {
   "python.run_as_script": "ImportError: attempted relative import with no known parent package",
 };
 
-describe("CMD_ERROR rules", () => {
-  it("has an example for every rule", () => {
-    expect(CMD_ERROR_RULES.map((r) => r.id).filter((id) => !(id in EXAMPLES))).toEqual([]);
-  });
-  for (const rule of CMD_ERROR_RULES) {
-    it(`${rule.id} matches its example, which classifies as CMD_ERROR`, () => {
-      const stderr = EXAMPLES[rule.id]!;
-      expect(
-        normalizeStderr(stderr)
-          .split("\n")
-          .some((l) => rule.pattern.test(l)),
-      ).toBe(true);
-      expect(classifyOutcome({ command: "./run-step.sh", exit_code: 1, stderr }).category).toBe(
-        "CMD_ERROR",
-      );
-    });
-  }
-});
+describeRuleExamples("CMD_ERROR", CMD_ERROR_RULES, EXAMPLES);

@@ -1,6 +1,4 @@
-import { describe, expect, it } from "vitest";
-import { normalizeStderr } from "../normalize.js";
-import { classifyOutcome } from "../outcome.js";
+import { describeRuleExamples } from "../test-support/rule-examples.js";
 import { ENV_SETUP_MISS_RULES } from "./env-setup-miss.js";
 
 // One positive example per rule, written for these tests (tool wording, invented names).
@@ -88,21 +86,4 @@ const EXAMPLES: Record<string, string> = {
     '  File "/usr/lib/python3.6/site-packages/newlib/core.py", line 88\n    match command:\n          ^\nSyntaxError: invalid syntax',
 };
 
-describe("ENV_SETUP_MISS rules", () => {
-  it("has an example for every rule", () => {
-    expect(ENV_SETUP_MISS_RULES.map((r) => r.id).filter((id) => !(id in EXAMPLES))).toEqual([]);
-  });
-  for (const rule of ENV_SETUP_MISS_RULES) {
-    it(`${rule.id} matches its example, which classifies as ENV_SETUP_MISS`, () => {
-      const stderr = EXAMPLES[rule.id]!;
-      expect(
-        normalizeStderr(stderr)
-          .split("\n")
-          .some((l) => rule.pattern.test(l)),
-      ).toBe(true);
-      expect(classifyOutcome({ command: "./run-step.sh", exit_code: 1, stderr }).category).toBe(
-        "ENV_SETUP_MISS",
-      );
-    });
-  }
-});
+describeRuleExamples("ENV_SETUP_MISS", ENV_SETUP_MISS_RULES, EXAMPLES);

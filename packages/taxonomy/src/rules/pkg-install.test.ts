@@ -1,6 +1,4 @@
-import { describe, expect, it } from "vitest";
-import { normalizeStderr } from "../normalize.js";
-import { classifyOutcome } from "../outcome.js";
+import { describeRuleExamples } from "../test-support/rule-examples.js";
 import { PKG_INSTALL_RULES } from "./pkg-install.js";
 
 // One positive example per rule, written for these tests (tool wording, invented names).
@@ -160,20 +158,4 @@ const EXAMPLES: Record<string, string> = {
     "error[E0432]: unresolved import `serde_json`\n --> src/lib.rs:2:5\n  |\n2 | use serde_json::Value;\n  |     ^^^^^^^^^^ use of unresolved module or unlinked crate `serde_json`",
 };
 
-describe("PKG_INSTALL rules", () => {
-  it("has an example for every rule and unique ids", () => {
-    expect(PKG_INSTALL_RULES.map((r) => r.id).filter((id) => !(id in EXAMPLES))).toEqual([]);
-  });
-  for (const rule of PKG_INSTALL_RULES) {
-    it(`${rule.id} matches its example, which classifies as PKG_INSTALL`, () => {
-      const stderr = EXAMPLES[rule.id]!;
-      expect(
-        normalizeStderr(stderr)
-          .split("\n")
-          .some((l) => rule.pattern.test(l)),
-      ).toBe(true);
-      const command = rule.when === "install" ? "pip install quuxlib" : "./run-step.sh";
-      expect(classifyOutcome({ command, exit_code: 1, stderr }).category).toBe("PKG_INSTALL");
-    });
-  }
-});
+describeRuleExamples("PKG_INSTALL", PKG_INSTALL_RULES, EXAMPLES);

@@ -1,6 +1,4 @@
-import { describe, expect, it } from "vitest";
-import { normalizeStderr } from "../normalize.js";
-import { classifyOutcome } from "../outcome.js";
+import { describeRuleExamples } from "../test-support/rule-examples.js";
 import { TIMEOUT_RULES } from "./timeout.js";
 
 // One positive example per rule, written for these tests. The flag is false in every case:
@@ -31,21 +29,4 @@ const EXAMPLES: Record<string, string> = {
   "ci.operation_canceled": "##[error]The operation was canceled.",
 };
 
-describe("TIMEOUT rules", () => {
-  it("has an example for every rule", () => {
-    expect(TIMEOUT_RULES.map((r) => r.id).filter((id) => !(id in EXAMPLES))).toEqual([]);
-  });
-  for (const rule of TIMEOUT_RULES) {
-    it(`${rule.id} matches its example, which classifies as TIMEOUT`, () => {
-      const stderr = EXAMPLES[rule.id]!;
-      expect(
-        normalizeStderr(stderr)
-          .split("\n")
-          .some((l) => rule.pattern.test(l)),
-      ).toBe(true);
-      expect(classifyOutcome({ command: "./run-step.sh", exit_code: 1, stderr }).category).toBe(
-        "TIMEOUT",
-      );
-    });
-  }
-});
+describeRuleExamples("TIMEOUT", TIMEOUT_RULES, EXAMPLES);
