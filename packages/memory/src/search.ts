@@ -1,4 +1,5 @@
 import type { Client } from "@libsql/client";
+import type { Row } from "./candidate-row.js";
 import { ftsCandidates } from "./fts-candidates.js";
 import { likeCandidates } from "./like-candidates.js";
 import { planQuery } from "./query.js";
@@ -15,17 +16,7 @@ export interface SearchContext {
   fts: boolean;
 }
 
-export interface SearchHit {
-  id: number;
-  session: string;
-  task: string;
-  approach: string;
-  death_reason: string;
-  layer: string;
-  conviction: string;
-  created_at: string;
-  occurrence_of: number | null;
-  supersedes: number | null;
+export interface SearchHit extends Row {
   /** relevance in [0, ~1]: the share of the query's rarity-weighted concepts the row answers */
   score: number;
   /** 1 + the occurrences recorded for this substance */
