@@ -13,7 +13,9 @@ describe("retrieval on the development set", () => {
     console.log(formatRecall("dev", figures));
     const naive = figures.find((f) => f.method.startsWith("naive"));
     expect(naive).toBeDefined();
-    for (const ours of figures.filter((f) => f.method.startsWith("searchFailures"))) {
+    const ourMethods = figures.filter((f) => f.method.startsWith("searchFailures"));
+    expect(ourMethods.length).toBeGreaterThan(0);
+    for (const ours of ourMethods) {
       expect(ours.overall).toBeGreaterThanOrEqual(naive?.overall ?? 1);
       expect(ours.overall).toBeGreaterThanOrEqual(FLOOR);
       expect(ours.byKind.paraphrase ?? 0).toBeGreaterThan(naive?.byKind.paraphrase ?? 1);

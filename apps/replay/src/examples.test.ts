@@ -16,9 +16,9 @@ describe("the example suites", () => {
     const demoTasks = loadSuite(demo).tasks;
     expect(demoTasks.map((t) => t.id).sort()).toEqual([...ids].sort());
     for (const f of parts) {
-      const [task] = (JSON.parse(readFileSync(join(dir, f), "utf8")) as { tasks: unknown[] }).tasks;
+      const { tasks } = JSON.parse(readFileSync(join(dir, f), "utf8")) as { tasks: unknown[] };
+      expect(tasks, f).toHaveLength(1);
       expect(demoTasks).toContainEqual(loadSuite(join(dir, f)).tasks[0]);
-      expect(task).toBeDefined();
     }
   });
 

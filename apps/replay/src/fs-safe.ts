@@ -151,7 +151,7 @@ async function isDirTarget(path: string): Promise<boolean> {
 /**
  * The folder a user named on the command line must be a directory. A symlink given there
  * is the user's own choice, so it is followed; symlinks found inside never are.
- * @example await assertDirectory("jobs/2026-04-02__02-07-04")
+ * @example await assertDirectory("jobs/2026-01-15__09-30-00")
  */
 export async function assertDirectory(dir: string): Promise<void> {
   let info: Awaited<ReturnType<typeof stat>>;

@@ -90,7 +90,7 @@ export async function findJobs(kind: HarnessKind, dir: string): Promise<string[]
  * Import every job (Harbor) or run (tb) folder at or below `dirs`: one IngestedTrial per
  * trial, the skipped ones with their reason, one IngestRun per folder, and the harness
  * errors apart. Holds every trial in memory; use `ingestHarbor`/`ingestTb` to stream.
- * @example const { runs, trials } = await ingest("harbor", ["jobs/2026-04-02__02-07-04"]);
+ * @example const { runs, trials } = await ingest("harbor", ["jobs/2026-01-15__09-30-00"]);
  */
 export async function ingest(
   kind: HarnessKind,

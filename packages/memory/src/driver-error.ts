@@ -45,11 +45,6 @@ export function isBusy(err: unknown): boolean {
   return BUSY.test(driverError(err).code);
 }
 
-/** A trigger's RAISE message, e.g. "fak: failures are append-only". */
-export function isAppendOnlyRefusal(err: unknown): boolean {
-  return driverError(err).message.includes("fak: failures are append-only");
-}
-
 /**
  * Turn a driver failure into a MemoryStoreError that says what happened to the memory at `url`.
  * @example throw toStoreError(err, "file:.fak/memory.db", "record")

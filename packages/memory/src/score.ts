@@ -22,16 +22,6 @@ export function idf(stats: Stats, df: number): number {
   return Math.log(1 + (total - df + 0.5) / (df + 0.5));
 }
 
-/**
- * Relevance of a row: for each query concept, the best of its terms the row holds (weight x
- * rarity x saturated field-weighted frequency), summed and divided by what a row answering
- * every concept would earn. Query words the memory has never seen weigh RANKING.unknown of
- * their rarity, so a long query is not sunk by words no row could hold.
- */
-export function scoreRow(row: RowText, plan: QueryPlan, stats: Stats): number {
-  return compileScorer(plan, stats)(row).share;
-}
-
 /** What a row earned: its share of the query, the raw sum, and how many concepts it answers. */
 export interface RowScore {
   share: number;

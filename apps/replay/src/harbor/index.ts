@@ -13,7 +13,7 @@ export { readHarborTrial } from "./trial.js";
  * read. The generator's return value is the job's IngestRun (counts, skipped, expected).
  * Throws an InputError when `jobDir` is not a Harbor job folder.
  * @example
- *   for await (const item of ingestHarbor("jobs/2026-04-02__02-07-04")) console.log(item);
+ *   for await (const item of ingestHarbor("jobs/2026-01-15__09-30-00")) console.log(item);
  */
 export async function* ingestHarbor(
   jobDir: string,

@@ -22,7 +22,7 @@ export interface HarborJob {
 /**
  * Whether `dir` looks like a Harbor job: not a trial itself, and a job.log, a config.json
  * with a result.json, or at least one sub-folder shaped like a trial.
- * @example await isHarborJob("jobs/2026-04-02__02-07-04") // true
+ * @example await isHarborJob("jobs/2026-01-15__09-30-00") // true
  */
 export async function isHarborJob(dir: string): Promise<boolean> {
   const names = await namesIn(dir);
@@ -46,7 +46,7 @@ async function namesIn(dir: string): Promise<Set<string>> {
 /**
  * List a Harbor job folder. A path that is not a directory, or not a job, is an InputError;
  * a damaged job-level file is a note (the trials can still be read).
- * @example const job = await readHarborJob("jobs/2026-04-02__02-07-04"); job.trialDirs.length // 8
+ * @example const job = await readHarborJob("jobs/2026-01-15__09-30-00"); job.trialDirs.length // 5
  */
 export async function readHarborJob(dir: string): Promise<HarborJob> {
   await assertDirectory(dir);

@@ -72,10 +72,10 @@ describe("isWordLike", () => {
 describe("isNameLike", () => {
   it("holds for kebab, snake and path names with numbers and hashes", () => {
     for (const s of [
-      "g-cmd-rust-e0308-aoc-two-versions",
-      "conbench-deployment-557f8bb6db-xfwzm",
-      "com/glideinWMS/glideinwms/pull/8",
-      "_temp/2ebaae87-89a5-4916-938e-2626f48f6aef",
+      "h-build-cargo-e0599-two-crates",
+      "metrics-worker-7c9d4f6b5a-qk2zp",
+      "org/acme-tools/acme-cli/pull/42",
+      "_temp/5d1c0a3e-7b42-4c1f-9e8d-3a6b2f4c9d10",
     ]) {
       expect(isNameLike(s), s).toBe(true);
     }

@@ -86,8 +86,8 @@ const nameSegment = /^(?:[a-z]{0,16}|[A-Z]?[a-z]{2,15}|[a-z0-9]{1,16}|[0-9a-f]{1
 
 /**
  * True when `s` is a name made of parts joined by - _ . or /: kebab and snake names with
- * numbers and hashes (`g-cmd-rust-e0308-two-versions`, `api-557f8bb6db-xfwzm`), wheel tags, or
- * a name with a short random suffix (`sqlite-with-gcov__xggW7QK`). Needs three parts or more,
+ * numbers and hashes (`h-build-cargo-two-crates`, `api-7c9d4f6b5a-qk2zp`), wheel tags, or
+ * a name with a short random suffix (`build-report__Qm4xTz9`). Needs three parts or more,
  * with name-like parts (lower-case words, numbers, hex) holding most of the characters and no
  * other part long enough to be a key by itself. Random tokens seldom split that way.
  */

@@ -331,7 +331,7 @@ export const NEAR_MISS_GENERATORS: Readonly<Record<string, (rng: Rng) => string>
     const h = randomString(rng, HEX, 32);
     return `/home/runner/work/_temp/${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
   },
-  repo_path: () => "https://github.com/glideinWMS/glideinwms/pull/8",
+  repo_path: () => "https://github.com/acme-tools/acme-cli/pull/42",
   alphabet: () =>
     "tesseract --psm 6 -c tessedit_char_whitelist=0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
   ansi_colour: (rng) =>
