@@ -45,3 +45,22 @@ describe("fak", () => {
     }
   });
 });
+
+describe("fak in a pipe", () => {
+  it("ends quietly with status 0 when the reader stops early", async () => {
+    const { spawnSync } = await import("node:child_process");
+    const { fileURLToPath } = await import("node:url");
+    const main = fileURLToPath(new URL("../dist/main.js", import.meta.url));
+    const line = JSON.stringify({ task_id: "t", arm: { task_success: true } });
+    const input = `${line}\n`.repeat(200_000);
+    const r = spawnSync(
+      "bash",
+      ["-c", `node "${main}" classify --json | head -n 1; echo "fak exited \${PIPESTATUS[0]}"`],
+      { input, encoding: "utf8", maxBuffer: 1 << 26 },
+    );
+    const out = r.stdout.trim().split("\n");
+    expect(out).toHaveLength(2);
+    expect(out[1]).toBe("fak exited 0");
+    expect(r.stderr).not.toContain("EPIPE");
+  });
+});

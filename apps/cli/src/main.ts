@@ -13,6 +13,12 @@ import { describeError, exitStatusFor } from "./errors.js";
 
 // Commands load their packages lazily inside their actions, so `fak --version` starts about as
 // fast as node itself.
+// A reader that stops early (`fak memory export | head -1`) is not a failure of fak.
+process.stdout.on("error", (err: NodeJS.ErrnoException) => {
+  if (err.code === "EPIPE") process.exit(0);
+  throw err;
+});
+
 const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
 
 const program = new Command("fak")

@@ -285,6 +285,18 @@ describe("classify: arm shape", () => {
     expect(c.evidence).toEqual(["missing_milestones:fixed"]);
   });
 
+  it("counts the turns the live outcomes show when the arm has no command count", () => {
+    const c = classify({
+      task_id: "live-turns",
+      budget_turns: 3,
+      required_milestones: ["m"],
+      arm: { task_success: false },
+      outcomes: [{ turn: 1 }, { turn: 2 }, { turn: 3 }],
+    });
+    expect(c.category).toBe("BUDGET_EXHAUSTED");
+    expect(c.detail).toBe("3/3 turns spent with 1 milestone(s) missing");
+  });
+
   it("calls milestones missing under budget CMD_ERROR:milestones_incomplete", () => {
     const c = classify({
       task_id: "short",

@@ -10,7 +10,7 @@ export function classifyShape(s: FailureSignals): FailureClassification {
   const base = { task_id: s.task_id, failed: true, safety_hold: false } as const;
   const missing = missingMilestones(s.required_milestones, s.completed_milestones);
   const failedTests = failedTestEvidence(s.tests);
-  const commands = s.arm?.commands ?? 0;
+  const commands = turnsSpent(s);
   const budget = s.budget_turns ?? 0;
   if (missing.length === 0 && failedTests.length > 0) {
     return {
@@ -40,7 +40,10 @@ export function classifyShape(s: FailureSignals): FailureClassification {
       ...base,
       category: "CMD_ERROR",
       reason: "CMD_ERROR:milestones_incomplete",
-      detail: `${missing.length} milestone(s) missing within the turn budget`,
+      detail:
+        budget > 0
+          ? `${missing.length} milestone(s) missing within the turn budget (${commands}/${budget})`
+          : `${missing.length} milestone(s) missing`,
       evidence: missingEvidence,
       recovery: "REPAIR_FAILED_COMMAND",
       retryable: true,
@@ -81,4 +84,11 @@ function armShape(s: FailureSignals) {
     },
     outcomes: s.outcomes.length,
   };
+}
+
+/** Turns the task used: the arm's command count, or what its live outcomes show, whichever is more. */
+function turnsSpent(s: FailureSignals): number {
+  let turns = Math.max(s.arm?.commands ?? 0, s.outcomes.length);
+  for (const o of s.outcomes) if (o.turn !== undefined && o.turn > turns) turns = o.turn;
+  return turns;
 }
