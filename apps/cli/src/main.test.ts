@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runFak } from "./test-support/run-fak.js";
 
@@ -53,14 +56,16 @@ describe("fak in a pipe", () => {
     const main = fileURLToPath(new URL("../dist/main.js", import.meta.url));
     const line = JSON.stringify({ task_id: "t", arm: { task_success: true } });
     const input = `${line}\n`.repeat(200_000);
+    const spoolDir = mkdtempSync(join(tmpdir(), "fak-spool-home-"));
     const r = spawnSync(
       "bash",
       ["-c", `node "${main}" classify --json | head -n 1; echo "fak exited \${PIPESTATUS[0]}"`],
-      { input, encoding: "utf8", maxBuffer: 1 << 26 },
+      { input, encoding: "utf8", maxBuffer: 1 << 26, env: { ...process.env, TMPDIR: spoolDir } },
     );
     const out = r.stdout.trim().split("\n");
     expect(out).toHaveLength(2);
     expect(out[1]).toBe("fak exited 0");
     expect(r.stderr).not.toContain("EPIPE");
+    expect(readdirSync(spoolDir)).toEqual([]); // the spool cut short by the pipe was removed
   });
 });

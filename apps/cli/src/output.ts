@@ -21,6 +21,12 @@ export async function printJson(value: unknown): Promise<void> {
  * bad input anywhere means nothing is written to stdout. Past a few megabytes the lines are
  * spooled to a temporary file, so a million-line run stays in bounded memory.
  */
+// Spools still on disk; removed even when the process exits early (a closed pipe, a signal).
+const spools = new Set<string>();
+process.on("exit", () => {
+  for (const dir of spools) rmSync(dir, { recursive: true, force: true });
+});
+
 export class JsonlBuffer {
   private lines: string[] = [];
   private size = 0;
@@ -37,6 +43,7 @@ export class JsonlBuffer {
   private spill(): void {
     if (!this.spool) {
       const dir = mkdtempSync(join(tmpdir(), "fak-jsonl-spool-"));
+      spools.add(dir);
       const path = join(dir, "out.jsonl");
       this.spool = { dir, path, fd: openSync(path, "w", 0o600) };
     }
@@ -54,6 +61,7 @@ export class JsonlBuffer {
         for await (const chunk of createReadStream(this.spool.path)) await out(chunk as Buffer);
       } finally {
         rmSync(this.spool.dir, { recursive: true, force: true });
+        spools.delete(this.spool.dir);
       }
       this.spool = undefined;
       return;
@@ -67,6 +75,7 @@ export class JsonlBuffer {
     if (this.spool) {
       closeSync(this.spool.fd);
       rmSync(this.spool.dir, { recursive: true, force: true });
+      spools.delete(this.spool.dir);
       this.spool = undefined;
     }
     this.lines = [];
