@@ -1,19 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { rollup } from "./rollup.js";
-import type { FailureClassification } from "./schemas.js";
+import { makeClassification } from "./test-support/classification.js";
 
-const make = (task_id: string, over: Partial<FailureClassification>): FailureClassification => ({
-  task_id,
-  failed: true,
-  category: "CMD_ERROR",
-  reason: "CMD_ERROR:nonzero_exit",
-  detail: "",
-  evidence: [],
-  recovery: "REPAIR_FAILED_COMMAND",
-  retryable: true,
-  safety_hold: false,
-  ...over,
-});
+const make = makeClassification;
 
 describe("rollup", () => {
   const items = [
