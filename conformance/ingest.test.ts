@@ -2,15 +2,15 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { ingestHarbor } from "../apps/replay/src/harbor/index.js";
-import { classifyTrial, drain, findJobs } from "../apps/replay/src/ingest.js";
+import { ingestHarbor } from "../apps/replay/src/importers/harbor/index.js";
+import { classifyTrial, drain, findJobs } from "../apps/replay/src/importers/ingest.js";
 import {
   type IngestedTrial,
   type IngestItem,
   type IngestRun,
   isSkipped,
-} from "../apps/replay/src/ingest-types.js";
-import { ingestTb } from "../apps/replay/src/tb/index.js";
+} from "../apps/replay/src/importers/ingest-types.js";
+import { ingestTb } from "../apps/replay/src/importers/tb/index.js";
 import { FAILURE_CODES, failureSignalsSchema } from "../packages/taxonomy/src/index.js";
 
 // Import every real sample in ../shared/samples and compare what was read with each job's

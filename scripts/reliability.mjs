@@ -45,12 +45,12 @@ const SUITES = {
     "src/query.test.ts",
   ],
   "apps/replay": [
-    "src/policy.test.ts",
-    "src/suite.test.ts",
-    "src/ingest.test.ts",
-    "src/fs-safe.test.ts",
-    "src/harbor/index.test.ts",
-    "src/tb/index.test.ts",
+    "src/fixture/policy.test.ts",
+    "src/fixture/suite.test.ts",
+    "src/importers/ingest.test.ts",
+    "src/importers/fs-safe.test.ts",
+    "src/importers/harbor/index.test.ts",
+    "src/importers/tb/index.test.ts",
   ],
   "apps/cli": [
     "src/reliability.test.ts",

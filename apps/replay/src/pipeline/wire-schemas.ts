@@ -1,5 +1,5 @@
-import { commandReportSchema } from "./report-schema.js";
-import { commandSuiteSchema } from "./suite-schema.js";
+import { commandReportSchema } from "../fixture/report-schema.js";
+import { commandSuiteSchema } from "../fixture/suite-schema.js";
 
 /** The wire formats this package owns, by name, for `fak schema`. */
 export const replayWireSchemas = {

@@ -8,8 +8,8 @@ import {
   rollup,
   taskFailed,
 } from "@fak/taxonomy";
+import { classifyHarnessCause } from "../importers/harness-causes.js";
 import { type DeathRow, deathRowFor } from "./death-row.js";
-import { classifyHarnessCause } from "./harness-causes.js";
 import type { Trial } from "./trial.js";
 
 /** The part of a `@fak/memory` store the pipeline uses (an `openStore` result fits it). */

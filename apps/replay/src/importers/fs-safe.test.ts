@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { InputError } from "@fak/taxonomy";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { tempDir } from "../test-support/harness-folders.js";
 import {
   assertDirectory,
   listSubdirs,
@@ -11,7 +12,6 @@ import {
   readJsonSafe,
   type UnreadableFileError,
 } from "./fs-safe.js";
-import { tempDir } from "./test-support/harness-folders.js";
 
 let root: string;
 beforeEach(async () => {

@@ -3,10 +3,10 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { InputError } from "@fak/taxonomy";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { tempDir, writeHarborJob, writeTbRun } from "../test-support/harness-folders.js";
 import { agentTrials, classifyTrial, findJobs, ingest } from "./ingest.js";
-import { tempDir, writeHarborJob, writeTbRun } from "./test-support/harness-folders.js";
 
-const EXAMPLE = fileURLToPath(new URL("../examples/harbor-job", import.meta.url));
+const EXAMPLE = fileURLToPath(new URL("../../examples/harbor-job", import.meta.url));
 
 let root: string;
 beforeEach(async () => {

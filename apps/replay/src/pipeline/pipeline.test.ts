@@ -3,12 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openStore } from "@fak/memory";
 import { afterAll, describe, expect, it } from "vitest";
-import { causeFromHarness } from "./harness-causes.js";
+import { replaySuite, replayTrials } from "../fixture/replay.js";
+import { causeFromHarness } from "../importers/harness-causes.js";
 import { judgeTrials, runPipeline } from "./pipeline.js";
-import { replaySuite, replayTrials } from "./replay.js";
 import { trialFromIngested } from "./trial.js";
 
-const demo = join(import.meta.dirname, "..", "examples", "suites", "demo.json");
+const demo = join(import.meta.dirname, "..", "..", "examples", "suites", "demo.json");
 const trials = replayTrials(replaySuite(demo).report);
 const store = await openStore({
   url: `file:${join(mkdtempSync(join(tmpdir(), "fak-mem-")), "m.db")}`,

@@ -1,5 +1,5 @@
 import type { FailureSignalsInput } from "@fak/taxonomy";
-import type { HarnessCause, IngestedTrial } from "./ingest-types.js";
+import type { HarnessCause, IngestedTrial } from "../importers/ingest-types.js";
 
 /** Who ran a trial and where it went wrong: what a death row is written from. */
 export interface TrialMeta {

@@ -2,8 +2,8 @@ import { mkdir, rm, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { InputError } from "@fak/taxonomy";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { tempDir, writeHarborJob, writeJson } from "../../test-support/harness-folders.js";
 import { type IngestedTrial, type IngestItem, isSkipped } from "../ingest-types.js";
-import { tempDir, writeHarborJob, writeJson } from "../test-support/harness-folders.js";
 import { ingestHarbor } from "./index.js";
 
 let root: string;

@@ -1,9 +1,9 @@
 import { rm, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { tempDir, writeTbRun } from "../../test-support/harness-folders.js";
 import { drain } from "../ingest.js";
 import { type IngestedTrial, type IngestItem, isSkipped } from "../ingest-types.js";
-import { tempDir, writeTbRun } from "../test-support/harness-folders.js";
 import { ingestTb } from "./index.js";
 
 let root: string;

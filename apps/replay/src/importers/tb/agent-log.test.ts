@@ -1,7 +1,7 @@
 import { rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { tempDir } from "../test-support/harness-folders.js";
+import { tempDir } from "../../test-support/harness-folders.js";
 import { ReturnCodeParser, readAgentLog } from "./agent-log.js";
 
 const parse = (text: string) => {
