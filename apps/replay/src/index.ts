@@ -9,7 +9,7 @@ export { REPLAY_OUTPUT_FILES, writeOutputFiles, writeReplayOutputs } from "./fix
 export type * from "./fixture/policy.js";
 export { compilePolicy, isExecuted, regexProblem } from "./fixture/policy.js";
 export type * from "./fixture/replay.js";
-export { replaySuite, replayTrials } from "./fixture/replay.js";
+export { armTrials, replaySuite, replayTrials } from "./fixture/replay.js";
 export type * from "./fixture/report.js";
 export { buildReport } from "./fixture/report.js";
 export { renderReportMarkdown } from "./fixture/report-markdown.js";
@@ -34,3 +34,4 @@ export { classifyPipelineTrial, judgeTrials, runPipeline } from "./pipeline/pipe
 export type * from "./pipeline/trial.js";
 export { trialFromIngested } from "./pipeline/trial.js";
 export { replayWireSchemas } from "./pipeline/wire-schemas.js";
+export * from "./reports/index.js";

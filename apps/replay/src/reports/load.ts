@@ -1,0 +1,188 @@
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { basename, join } from "node:path";
+import { InputError, validate } from "@fak/taxonomy";
+import { z } from "zod";
+import { armTrials, FIXTURE_AGENT } from "../fixture/replay.js";
+import { commandReportSchema, REPORT_SCHEMA } from "../fixture/report-schema.js";
+import { isHarborJob } from "../importers/harbor/index.js";
+import { ingest } from "../importers/ingest.js";
+import type { HarnessKind, SkippedTrial } from "../importers/ingest-types.js";
+import { classifyPipelineTrial } from "../pipeline/pipeline.js";
+import { listedRows } from "./listed.js";
+import { headlines, trialRows } from "./rows.js";
+import {
+  type Headline,
+  headlineSchema,
+  type RunSummary,
+  type TrialRow,
+  trialRowSchema,
+} from "./schemas.js";
+import { summarizeRun } from "./summary.js";
+
+/** A run read for a report or a comparison: its trials as flat rows, and its summary. */
+export interface LoadedRun {
+  summary: RunSummary;
+  rows: TrialRow[];
+  skipped: SkippedTrial[];
+}
+
+/** What a saved `ingest.json` must hold for its trials to be compared (written by `fak ingest`). */
+const savedIngestSchema = z.looseObject({
+  trials: z.array(trialRowSchema),
+  headlines: z.array(headlineSchema).default([]),
+  skipped: z
+    .array(z.looseObject({ job: z.string(), trial: z.string(), reason: z.string() }))
+    .default([]),
+});
+
+/**
+ * Read one run named on the command line. `spec` is a path, or several joined by commas (one
+ * run made of many jobs): a Harbor job folder, a tb run folder, a folder holding either, a saved
+ * `ingest.json` (or the `--out` folder holding one), or a fixture replay's `report.json#raw`
+ * / `report.json#fak` (one arm). An InputError naming the path when it is none of these.
+ * @example const a = await loadRun("jobs/2026-01-15__09-30-00,jobs/2026-01-16__10-00-00");
+ */
+export async function loadRun(spec: string): Promise<LoadedRun> {
+  const parts = existsSync(spec) ? [spec] : spec.split(",").filter(Boolean);
+  const rows: TrialRow[] = [];
+  const heads: Headline[] = [];
+  const skipped: SkippedTrial[] = [];
+  let simulated = false;
+  for (const part of parts) {
+    const one = await loadOne(part);
+    rows.push(...one.rows);
+    heads.push(...one.headlines);
+    skipped.push(...one.skipped);
+    simulated ||= one.simulated;
+  }
+  const summary = summarizeRun({
+    label: spec,
+    sources: parts,
+    rows,
+    headlines: heads,
+    skipped,
+    simulated,
+  });
+  return { summary, rows, skipped };
+}
+
+interface OneSource {
+  rows: TrialRow[];
+  headlines: Headline[];
+  skipped: SkippedTrial[];
+  simulated: boolean;
+}
+
+async function loadOne(part: string): Promise<OneSource> {
+  const hash = part.lastIndexOf("#");
+  const arm = hash > 0 ? part.slice(hash + 1) : undefined;
+  const path = arm === "raw" || arm === "fak" ? part.slice(0, hash) : part;
+  if (!existsSync(path)) throw new InputError({ file: path }, "no such file or folder");
+  if (statSync(path).isDirectory()) {
+    const saved = join(path, "ingest.json");
+    if (!(await isHarborJob(path)) && existsSync(saved) && statSync(saved).isFile())
+      return loadSaved(saved);
+    return loadJobs(path);
+  }
+  const doc = readJson(path);
+  if ((doc as { schema?: unknown } | null)?.schema === REPORT_SCHEMA) {
+    if (arm !== "raw" && arm !== "fak") {
+      throw new InputError(
+        { file: path },
+        `a fixture replay report has two arms: name one, ${path}#raw or ${path}#fak`,
+      );
+    }
+    return loadFixtureArm(path, doc, arm);
+  }
+  return loadSaved(path, doc);
+}
+
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch (err) {
+    throw new InputError({ file }, `not a JSON file (${(err as Error).message})`);
+  }
+}
+
+/** Harbor first, then tb: the first harness that finds jobs at or below the folder. */
+async function loadJobs(dir: string): Promise<OneSource> {
+  let lastError: unknown;
+  for (const kind of ["harbor", "tb"] as HarnessKind[]) {
+    try {
+      const result = await ingest(kind, [dir]);
+      const rows = trialRows(result);
+      for (const run of result.runs) {
+        const first = rows.find((r) => r.job_path === run.path);
+        const who = {
+          ...(first?.agent ? { agent: first.agent } : {}),
+          ...(first?.model ? { model: first.model } : {}),
+        };
+        rows.push(...(await listedRows(run, result.skipped, who)));
+      }
+      return {
+        rows,
+        headlines: headlines(result.runs, rows),
+        skipped: result.skipped,
+        simulated: false,
+      };
+    } catch (err) {
+      if (!(err instanceof InputError) || !/none found below it/.test(err.message)) throw err;
+      lastError = err;
+    }
+  }
+  throw new InputError(
+    { file: dir },
+    `not a Harbor job, tb run, folder holding them, or --out folder with an ingest.json (${(lastError as Error).message})`,
+  );
+}
+
+function loadSaved(file: string, doc: unknown = readJson(file)): OneSource {
+  if (typeof doc === "object" && doc !== null && !("trials" in doc) && "signals" in doc) {
+    throw new InputError(
+      { file, field: "trials" },
+      "this ingest.json has no per-trial rows (written by an older fak); run `fak ingest --out` again",
+    );
+  }
+  const saved = validate(savedIngestSchema, doc, { file });
+  return {
+    rows: saved.trials,
+    headlines: saved.headlines,
+    skipped: saved.skipped,
+    simulated: false,
+  };
+}
+
+function loadFixtureArm(file: string, doc: unknown, which: "raw" | "fak"): OneSource {
+  const report = validate(commandReportSchema, doc, { file });
+  const trials = armTrials(report, which);
+  const job = `${basename(file)}#${which} (${FIXTURE_AGENT} / ${report.model})`;
+  const rows = report.tasks.map((task, i): TrialRow => {
+    const trial = trials[i];
+    if (!trial) throw new Error(`${file}: task ${task.id} has no trial`);
+    const c = classifyPipelineTrial(trial);
+    const passed = task[which].task_success;
+    const text = c.failed ? (c.evidence.find((e) => !e.startsWith("rule:")) ?? c.detail) : "";
+    return {
+      job,
+      job_path: file,
+      harness: "fixture",
+      task: task.id,
+      trial_id: String(trial.meta?.trial_id ?? task.id),
+      agent: FIXTURE_AGENT,
+      model: report.model,
+      attempt: 1,
+      reward: null,
+      passed,
+      status: passed ? "passed" : "failed",
+      harness_error: false,
+      attribution: passed ? null : "agent",
+      category: c.category,
+      reason: c.reason,
+      evidence: text ? { text, file: null, line: null } : null,
+      path: null,
+      verdict_from: "fixture",
+    };
+  });
+  return { rows, headlines: [], skipped: [], simulated: true };
+}

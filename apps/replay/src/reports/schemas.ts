@@ -1,0 +1,154 @@
+import { failureCodeSchema } from "@fak/taxonomy";
+import { z } from "zod";
+
+// The wire formats of run reports: one flat row per trial, and the comparison of two runs.
+
+const count = z.number().int().nonnegative();
+const rate = z.number().min(0).max(1);
+
+export const evidenceLineSchema = z.strictObject({
+  /** One line, as the classifier or the harness recorded it. */
+  text: z.string(),
+  /** The file that decided it, relative to the trial folder (null when not known). */
+  file: z.string().nullable(),
+  line: z.number().int().positive().nullable(),
+});
+export type EvidenceLine = z.output<typeof evidenceLineSchema>;
+
+export const trialRowSchema = z.strictObject({
+  /** The job as people name it: its folder name, and agent / model when known. */
+  job: z.string(),
+  job_path: z.string(),
+  harness: z.enum(["harbor", "tb", "fixture"]),
+  task: z.string(),
+  trial_id: z.string(),
+  agent: z.string().nullable(),
+  model: z.string().nullable(),
+  attempt: z.number().int().positive(),
+  /** The harness's reward (Harbor's verifier reward); null when it recorded none. */
+  reward: z.number().nullable(),
+  passed: z.boolean(),
+  status: z.enum(["passed", "failed", "errored"]),
+  /** True when the trial ended in a harness error: not scored against the agent. */
+  harness_error: z.boolean(),
+  attribution: z.enum(["agent", "setup", "harness"]).nullable(),
+  category: failureCodeSchema,
+  reason: z.string(),
+  evidence: evidenceLineSchema.nullable(),
+  /** The trial folder on disk (null for a fixture replay; the job folder for a listed-only trial). */
+  path: z.string().nullable(),
+  /** trial_files: read from the trial's folder; job_listing: its folder is missing, the verdict is the job's result file's. */
+  verdict_from: z.enum(["trial_files", "job_listing", "fixture"]),
+});
+/** One trial of a run, flat: what `fak ingest --format` prints and `fak compare` matches. */
+export type TrialRow = z.output<typeof trialRowSchema>;
+
+export const headlineSchema = z.union([
+  z.strictObject({
+    harness: z.literal("harbor"),
+    job: z.string(),
+    mean_reward: z.number().nullable(),
+    n_trials: count,
+    n_passed: count,
+    n_errored: count,
+  }),
+  z.strictObject({
+    harness: z.literal("tb"),
+    job: z.string(),
+    accuracy: z.number().nullable(),
+    n_resolved: count,
+    n_unresolved: count,
+  }),
+]);
+/** A job's own headline, as the harness computed it, beside fak's. */
+export type Headline = z.output<typeof headlineSchema>;
+
+export const skipGroupSchema = z.strictObject({ reason: z.string(), count: count });
+export type SkipGroup = z.output<typeof skipGroupSchema>;
+
+export const runSummarySchema = z.strictObject({
+  /** How the run was named on the command line, and the folders or files it was read from. */
+  label: z.string(),
+  sources: z.array(z.string()),
+  jobs: z.array(z.string()),
+  trials: count,
+  /** Trials scored against the agent (all but harness errors). */
+  scored: count,
+  passed: count,
+  harness_errors: count,
+  /** passed / scored; null when nothing was scored. */
+  pass_rate: rate.nullable(),
+  /** Mean of the rewards recorded (null when none was). */
+  mean_reward: z.number().nullable(),
+  category_counts: z.record(z.string(), count),
+  headlines: z.array(headlineSchema),
+  skipped: z.array(skipGroupSchema),
+  /** True for a fixture replay's arm: a simulated fixture, never a benchmark claim. */
+  simulated: z.boolean(),
+});
+export type RunSummary = z.output<typeof runSummarySchema>;
+
+export const taskSideSchema = z.strictObject({
+  /** Attempts scored against the agent, and how many passed. */
+  attempts: count,
+  passes: count,
+  pass_rate: rate.nullable(),
+  mean_reward: z.number().nullable(),
+  /** pass@k by the unbiased estimator, for k = 1..attempts (only when attempts repeat). */
+  pass_at_k: z.array(z.strictObject({ k: z.number().int().positive(), value: rate })),
+  trials: z.array(trialRowSchema),
+  /** Trial folders of this task that could not be read (interrupted, damaged), and why. */
+  skipped: z.array(z.strictObject({ job: z.string(), trial: z.string(), reason: z.string() })),
+});
+export type TaskSide = z.output<typeof taskSideSchema>;
+
+export const taskChangeSchema = z.enum(["same", "regressed", "improved", "not_comparable"]);
+export type TaskChange = z.output<typeof taskChangeSchema>;
+
+export const taskComparisonSchema = z.strictObject({
+  task: z.string(),
+  /** regressed: B's pass rate on the task is below A's; not_comparable: a side scored nothing. */
+  change: taskChangeSchema,
+  a: taskSideSchema,
+  b: taskSideSchema,
+});
+export type TaskComparison = z.output<typeof taskComparisonSchema>;
+
+const intervalSchema = z.strictObject({
+  low: z.number(),
+  high: z.number(),
+  level: z.literal(0.95),
+  method: z.enum(["newcombe-paired-wilson", "paired-bootstrap"]),
+});
+
+export const COMPARISON_SCHEMA = "fak.run-comparison.v1" as const;
+
+export const runComparisonSchema = z.strictObject({
+  schema: z.literal(COMPARISON_SCHEMA),
+  a: runSummarySchema,
+  b: runSummarySchema,
+  /** Tasks scored in both runs: the paired figures below are over these only. */
+  matched_tasks: count,
+  pass_rate: z.strictObject({
+    a: rate.nullable(),
+    b: rate.nullable(),
+    /** B − A over the matched tasks, with its 95% interval. */
+    difference: z.number().nullable(),
+    interval: intervalSchema.nullable(),
+  }),
+  mean_reward: z.strictObject({
+    a: z.number().nullable(),
+    b: z.number().nullable(),
+    difference: z.number().nullable(),
+  }),
+  regressed: count,
+  improved: count,
+  categories: z.array(
+    z.strictObject({ category: z.string(), a: count, b: count, difference: z.number().int() }),
+  ),
+  tasks: z.array(taskComparisonSchema),
+  only_in_a: z.array(z.strictObject({ task: z.string(), side: taskSideSchema })),
+  only_in_b: z.array(z.strictObject({ task: z.string(), side: taskSideSchema })),
+});
+/** `fak compare A B`: two runs matched by task. */
+export type RunComparison = z.output<typeof runComparisonSchema>;
