@@ -7,6 +7,15 @@ export class UsageError extends Error {
   }
 }
 
+/** A CI gate (`--fail-on`, `--max-failures`) tripped: exit status 1, with its one-line reason. */
+export class GateTripped extends Error {
+  readonly code = "FAK_GATE";
+  constructor(reason: string) {
+    super(`gate tripped: ${reason}`);
+    this.name = "GateTripped";
+  }
+}
+
 const BAD_INPUT_CODES = new Set(["FAK_USAGE", "FAK_BAD_INPUT", "FAK_BAD_RETRY_ARGUMENT"]);
 
 /** Exit status for an error: 2 for bad input or usage, 1 for anything else. */

@@ -2,10 +2,12 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { registerClassify } from "./commands/classify.js";
+import { registerCompare } from "./commands/compare.js";
 import { registerEval } from "./commands/eval.js";
 import { registerIngest } from "./commands/ingest.js";
 import { registerMemory } from "./commands/memory.js";
 import { registerReplay } from "./commands/replay.js";
+import { registerReport } from "./commands/report.js";
 import { registerRetry } from "./commands/retry.js";
 import { registerSchema } from "./commands/schema.js";
 import { registerTaxonomy } from "./commands/taxonomy.js";
@@ -33,6 +35,8 @@ for (const register of [
   registerTaxonomy,
   registerReplay,
   registerIngest,
+  registerCompare,
+  registerReport,
   registerEval,
   registerMemory,
   registerSchema,

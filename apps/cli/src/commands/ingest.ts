@@ -1,15 +1,30 @@
 import type { Command } from "commander";
-import { UsageError } from "../errors.js";
-import { out, percent, printJson, progressBar, table } from "../output.js";
+import { GateTripped, UsageError } from "../errors.js";
+import { out, printJson, progressBar } from "../output.js";
+import { categoryList, type RowFormat, rowFormat, wholeNumber } from "./gate-options.js";
 import {
   directivesTable,
   maybeStore,
+  memoryText,
   type PipelineCommandOptions,
   pipelineOptions,
-  printMemory,
 } from "./pipeline-output.js";
+import {
+  failedTrialsTable,
+  gateLine,
+  harnessErrorLines,
+  jobsTable,
+  skippedLines,
+} from "./run-tables.js";
 
 const HARNESSES = ["harbor", "tb"] as const;
+
+interface IngestCommandOptions extends PipelineCommandOptions {
+  json?: boolean;
+  format?: RowFormat;
+  failOn?: string[];
+  maxFailures?: number;
+}
 
 export function registerIngest(program: Command): void {
   const command = program
@@ -22,30 +37,51 @@ export function registerIngest(program: Command): void {
   pipelineOptions(
     command,
     "ingest.json, signals.jsonl, taxonomy.json/.md, directives.jsonl",
-    "{runs, signals, taxonomy, directives, harness_errors, skipped}",
-  ).action(
-    async (harness: string, dirs: string[], opts: PipelineCommandOptions & { json?: boolean }) => {
+    "{runs, trials, headlines, signals, taxonomy, directives, harness_errors, skipped}",
+  )
+    .option("--format <format>", "print only the per-trial rows: csv, jsonl or md", rowFormat)
+    .option(
+      "--fail-on <categories>",
+      "exit 1 when a trial failed with one of these categories (comma-separated)",
+      categoryList,
+    )
+    .option("--max-failures <n>", "exit 1 when more than n trials failed", wholeNumber)
+    .action(async (harness: string, dirs: string[], opts: IngestCommandOptions) => {
       if (!(HARNESSES as readonly string[]).includes(harness)) {
         throw new UsageError(`unknown harness "${harness}": expected harbor or tb`);
       }
-      const { agentTrials, ingest, runPipeline, trialFromIngested, writeOutputFiles } =
-        await import("@fak/replay");
+      if (opts.json && opts.format) throw new UsageError("--json and --format: choose one");
+      const replay = await import("@fak/replay");
       const { renderTaxonomyMarkdown } = await import("@fak/taxonomy");
-      const bar = await progressBar("trials", Boolean(opts.json));
-      const imported = await ingest(harness as (typeof HARNESSES)[number], dirs, {
+      const bar = await progressBar("trials", Boolean(opts.json || opts.format));
+      const imported = await replay.ingest(harness as (typeof HARNESSES)[number], dirs, {
         onProgress: (done, total) => bar.update(done, total),
       });
       bar.stop();
       await maybeStore(opts, async (store) => {
-        const trials = agentTrials(imported.trials).map(trialFromIngested);
-        const result = await runPipeline(trials, {
+        const trials = replay.agentTrials(imported.trials).map(replay.trialFromIngested);
+        const result = await replay.runPipeline(trials, {
           ...(store ? { store, record: true } : {}),
           attempt: opts.attempt,
           maxAttempts: opts.maxAttempts,
           priorArtTokens: opts.maxTokens,
         });
+        const byId = new Map(result.taxonomy.classifications.map((c) => [c.task_id, c]));
+        const rows = await replay.runRows(
+          imported,
+          (t) => byId.get(t.signals.task_id) ?? replay.classifyTrial(t),
+        );
+        const gated = opts.failOn !== undefined || opts.maxFailures !== undefined;
+        const gate = gated
+          ? replay.failureGate(rows, {
+              ...(opts.failOn ? { categories: opts.failOn } : {}),
+              ...(opts.maxFailures !== undefined ? { maxFailures: opts.maxFailures } : {}),
+            })
+          : undefined;
         const output = {
           runs: imported.runs,
+          trials: rows,
+          headlines: replay.headlines(imported.runs, rows),
           signals: imported.trials.map((t) => t.signals),
           taxonomy: result.taxonomy,
           directives: result.directives,
@@ -53,9 +89,10 @@ export function registerIngest(program: Command): void {
           skipped: imported.skipped,
           ...(result.recorded ? { recorded: result.recorded } : {}),
           ...(result.prior_art ? { prior_art: result.prior_art } : {}),
+          ...(gate ? { gate } : {}),
         };
         const written = opts.out
-          ? writeOutputFiles(opts.out, {
+          ? replay.writeOutputFiles(opts.out, {
               "ingest.json": `${JSON.stringify(output, null, 2)}\n`,
               "signals.jsonl": output.signals.map((s) => `${JSON.stringify(s)}\n`).join(""),
               "taxonomy.json": `${JSON.stringify(result.taxonomy, null, 2)}\n`,
@@ -63,30 +100,23 @@ export function registerIngest(program: Command): void {
               "directives.jsonl": result.directives.map((d) => `${JSON.stringify(d)}\n`).join(""),
             })
           : [];
-        if (opts.json) return printJson(output);
-        const rows = imported.runs.map((r) => [
-          r.job,
-          r.harness,
-          r.trials,
-          r.passes,
-          r.failures,
-          r.errors,
-          r.harness_errors,
-          r.pass_rate === null ? "-" : percent(r.pass_rate),
-          r.skipped.length,
-        ]);
-        await out(
-          `${table(["job", "harness", "trials", "passed", "failed", "errored", "harness errors", "agent pass rate", "skipped"], rows)}\n\n`,
-        );
-        for (const s of imported.skipped) await out(`skipped ${s.job}/${s.trial}: ${s.reason}\n`);
-        for (const e of imported.harness_errors) {
-          await out(`harness error (not the agent's fault) ${e.trial_id}: ${e.name}\n`);
+        if (opts.json) await printJson(output);
+        else if (opts.format === "csv") await out(replay.rowsToCsv(rows));
+        else if (opts.format === "jsonl") await out(replay.rowsToJsonl(rows));
+        else if (opts.format === "md") await out(replay.rowsToMarkdown(rows));
+        else {
+          let text = `${jobsTable(imported.runs, rows)}\n`;
+          text += skippedLines(imported.skipped);
+          text += harnessErrorLines(imported.harness_errors);
+          text += `\n## Failed trials\n\n${failedTrialsTable(rows)}`;
+          text += `\n${renderTaxonomyMarkdown(result.taxonomy)}\n## Retry directives\n\n`;
+          text += directivesTable(result.directives);
+          text += memoryText(result);
+          for (const file of written) text += `wrote ${file}\n`;
+          if (gate) text += gateLine(gate);
+          await out(text);
         }
-        await out(`\n${renderTaxonomyMarkdown(result.taxonomy)}\n## Retry directives\n\n`);
-        await out(directivesTable(result.directives));
-        await printMemory(result);
-        for (const file of written) await out(`wrote ${file}\n`);
+        if (gate?.tripped) throw new GateTripped(gate.reason);
       });
-    },
-  );
+    });
 }

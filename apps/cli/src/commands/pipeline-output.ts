@@ -3,7 +3,7 @@ import type { RetryDirective } from "@fak/taxonomy";
 import type { Command } from "commander";
 import { type Store, withStore } from "../memory-store.js";
 import { type DbOptions, positiveInt } from "../options.js";
-import { colour, out, table } from "../output.js";
+import { colour, table } from "../output.js";
 
 /** Options of the commands that run the whole pipeline. */
 export interface PipelineCommandOptions extends DbOptions {
@@ -51,20 +51,23 @@ export function directivesTable(directives: readonly RetryDirective[]): string {
 }
 
 /** For people: what was recorded into the failure memory and what each task's next run would see. */
-export async function printMemory(result: PipelineResult): Promise<void> {
+export function memoryText(result: PipelineResult): string {
+  let text = "";
   if (result.recorded) {
-    await out(`\n${colour.bold("## Recorded in the failure memory")}\n\n`);
-    if (result.recorded.length === 0) await out("nothing failed: nothing recorded\n");
+    text += `\n${colour.bold("## Recorded in the failure memory")}\n\n`;
+    if (result.recorded.length === 0) text += "nothing failed: nothing recorded\n";
     for (const r of result.recorded) {
-      await out(`- ${r.task_id}: failure:${r.id} ${r.message ?? ""} (${r.layer})\n`);
+      text += `- ${r.task_id}: failure:${r.id} ${r.message ?? ""} (${r.layer})\n`;
     }
   }
-  if (result.prior_art) await printPriorArt(result.prior_art);
+  if (result.prior_art) text += priorArtText(result.prior_art);
+  return text;
 }
 
-async function printPriorArt(list: readonly TaskPriorArt[]): Promise<void> {
-  await out(`\n${colour.bold("## Prior art a next run would be given")}\n`);
+function priorArtText(list: readonly TaskPriorArt[]): string {
+  let text = `\n${colour.bold("## Prior art a next run would be given")}\n`;
   for (const p of list) {
-    await out(`\n${colour.bold(p.task)}\n${p.text ? p.text : "(nothing relevant)"}\n`);
+    text += `\n${colour.bold(p.task)}\n${p.text ? p.text : "(nothing relevant)"}\n`;
   }
+  return text;
 }

@@ -3,9 +3,9 @@ import { out, printJson } from "../output.js";
 import {
   directivesTable,
   maybeStore,
+  memoryText,
   type PipelineCommandOptions,
   pipelineOptions,
-  printMemory,
 } from "./pipeline-output.js";
 
 export function registerReplay(program: Command): void {
@@ -42,7 +42,7 @@ export function registerReplay(program: Command): void {
       await out(renderReportMarkdown(result.report));
       await out(`\n${renderTaxonomyMarkdown(result.taxonomy)}\n## Retry directives\n\n`);
       await out(directivesTable(result.directives));
-      if (memory) await printMemory(memory);
+      if (memory) await out(memoryText(memory));
       for (const file of written) await out(`wrote ${file}\n`);
     });
   });

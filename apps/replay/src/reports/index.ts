@@ -1,9 +1,11 @@
 // Run reports: flat per-trial rows, runs loaded for comparison, the comparison, CI gates,
 // the statistics behind them, and the self-contained HTML report.
 
-export { compareRuns, taskSide } from "./compare.js";
+export { compareRuns, taskOfTrialName, taskSide } from "./compare.js";
+export { ROW_COLUMNS, rowsToCsv, rowsToJsonl, rowsToMarkdown } from "./formats.js";
 export { failureGate, type GateVerdict, regressionGate } from "./gates.js";
 export { type HtmlReportInput, renderHtmlReport } from "./html.js";
+export { runRows } from "./listed.js";
 export { type LoadedRun, loadRun } from "./load.js";
 export { evidenceLine, headlines, jobLabel, skipGroups, trialRows } from "./rows.js";
 export type * from "./schemas.js";

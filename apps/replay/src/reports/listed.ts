@@ -1,10 +1,12 @@
 import { join } from "node:path";
+import type { FailureClassification } from "@fak/taxonomy";
 import { z } from "zod";
 import { readJsonSafe } from "../importers/fs-safe.js";
 import { causeFromHarness, causeFromTbFailureMode } from "../importers/harness-causes.js";
-import type { IngestRun, SkippedTrial } from "../importers/ingest-types.js";
+import type { IngestResult } from "../importers/ingest.js";
+import type { IngestedTrial, IngestRun, SkippedTrial } from "../importers/ingest-types.js";
 import { tbRunResultsSchema } from "../importers/tb/schemas.js";
-import { jobLabel } from "./rows.js";
+import { jobLabel, trialRows } from "./rows.js";
 import type { TrialRow } from "./schemas.js";
 
 // A trial the job's own result file lists but whose folder is missing still has the harness's
@@ -124,10 +126,31 @@ export async function listedRows(
       reason: v.passed ? "NONE" : (cause?.reason ?? "UNKNOWN:no_trial_folder"),
       evidence: v.passed
         ? null
-        : { text: `trial folder missing; the verdict is the job's own ${file}`, file, line: null },
+        : { text: "trial folder missing: verdict from the job's own list", file, line: null },
       path: run.path,
       verdict_from: "job_listing",
     });
+  }
+  return rows;
+}
+
+/**
+ * Every trial of an import as a flat row: the trials read (classified by `classifyOne`), then
+ * those only the job's result file lists (their folders missing), on the harness's verdict.
+ * @example const rows = await runRows(await ingest("tb", ["runs/r1"]));
+ */
+export async function runRows(
+  result: Pick<IngestResult, "runs" | "trials" | "skipped">,
+  classifyOne?: (t: IngestedTrial) => FailureClassification,
+): Promise<TrialRow[]> {
+  const rows = trialRows(result, classifyOne);
+  for (const run of result.runs) {
+    const first = rows.find((r) => r.job_path === run.path);
+    const who = {
+      ...(first?.agent ? { agent: first.agent } : {}),
+      ...(first?.model ? { model: first.model } : {}),
+    };
+    rows.push(...(await listedRows(run, result.skipped, who)));
   }
   return rows;
 }

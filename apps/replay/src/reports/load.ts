@@ -8,8 +8,8 @@ import { isHarborJob } from "../importers/harbor/index.js";
 import { ingest } from "../importers/ingest.js";
 import type { HarnessKind, SkippedTrial } from "../importers/ingest-types.js";
 import { classifyPipelineTrial } from "../pipeline/pipeline.js";
-import { listedRows } from "./listed.js";
-import { headlines, trialRows } from "./rows.js";
+import { runRows } from "./listed.js";
+import { headlines } from "./rows.js";
 import {
   type Headline,
   headlineSchema,
@@ -111,15 +111,7 @@ async function loadJobs(dir: string): Promise<OneSource> {
   for (const kind of ["harbor", "tb"] as HarnessKind[]) {
     try {
       const result = await ingest(kind, [dir]);
-      const rows = trialRows(result);
-      for (const run of result.runs) {
-        const first = rows.find((r) => r.job_path === run.path);
-        const who = {
-          ...(first?.agent ? { agent: first.agent } : {}),
-          ...(first?.model ? { model: first.model } : {}),
-        };
-        rows.push(...(await listedRows(run, result.skipped, who)));
-      }
+      const rows = await runRows(result);
       return {
         rows,
         headlines: headlines(result.runs, rows),

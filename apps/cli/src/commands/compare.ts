@@ -1,0 +1,46 @@
+import type { Command } from "commander";
+import { GateTripped, UsageError } from "../errors.js";
+import { out, printJson } from "../output.js";
+import { writeHtmlReport } from "./report.js";
+import { comparisonText, gateLine } from "./run-tables.js";
+
+interface CompareOptions {
+  json?: boolean;
+  failOn?: string;
+  html?: string;
+}
+
+export function registerCompare(program: Command): void {
+  program
+    .command("compare")
+    .description(
+      "compare two runs task by task: pass rates with a 95% interval, categories side by side, every flipped task with its evidence, tasks only one run has",
+    )
+    .argument(
+      "<a>",
+      "run A: a Harbor job or tb run folder (or a folder holding them), an ingest.json, or report.json#raw|#fak; several joined by commas",
+    )
+    .argument("<b>", "run B, the same way")
+    .option("--fail-on <gate>", "regression: exit 1 when a task that passed in A fails in B")
+    .option("--html <file>", "also write the comparison as one self-contained HTML file")
+    .option("--json", "print the RunComparison (see `fak schema RunComparison`)")
+    .action(async (a: string, b: string, opts: CompareOptions) => {
+      if (opts.failOn !== undefined && opts.failOn !== "regression") {
+        throw new UsageError(`unknown gate "${opts.failOn}" for compare: expected regression`);
+      }
+      const { compareRuns, loadRun, regressionGate } = await import("@fak/replay");
+      const runA = await loadRun(a);
+      const runB = await loadRun(b);
+      const cmp = compareRuns(runA, runB);
+      const gate = opts.failOn ? regressionGate(cmp) : undefined;
+      const written = opts.html ? await writeHtmlReport(opts.html, [runA, runB], cmp) : undefined;
+      if (opts.json) await printJson(gate ? { ...cmp, gate } : cmp);
+      else {
+        let text = comparisonText(cmp);
+        if (written) text += `wrote ${written}\n`;
+        if (gate) text += gateLine(gate);
+        await out(text);
+      }
+      if (gate?.tripped) throw new GateTripped(gate.reason);
+    });
+}
