@@ -15,6 +15,8 @@ describe("fak schema", () => {
       "RetryDirective",
       "FailureTaxonomy",
       "FailureRow",
+      "TrialRow",
+      "RunComparison",
     ]) {
       expect(all[name], name).toHaveProperty("type", "object");
     }

@@ -1,0 +1,100 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { tempDir, writeHarborJob } from "../../../replay/src/test-support/harness-folders.js";
+import { runFak } from "../test-support/run-fak.js";
+
+const JOB = fileURLToPath(new URL("../../../replay/examples/harbor-job", import.meta.url));
+
+describe("fak ingest: the per-trial view", () => {
+  it("names each job by folder and agent/model, totals the jobs, and shows each failure's evidence", async () => {
+    const r = await runFak(["ingest", "harbor", JOB]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(
+      /harbor-job \(fake-agent \/ acme\/model-1\) +harbor +5 +1 +3 +1 +1 +25\.0% +1\/5 passed/,
+    );
+    expect(r.stdout).toMatch(/total \(1 job\) +5 +1 +2 +2 +1 +25\.0%/);
+    expect(r.stdout).toMatch(
+      /harbor-job +pdf-render +1 +- +agent +PKG_INSTALL +PKG_INSTALL:\S+ +turn 3 exit 1: pip install/,
+    );
+  });
+
+  it("collapses repeated skip reasons into one line with a count; --json keeps every one", async () => {
+    const dir = await tempDir("fak-cli-ingest-");
+    const job = await writeHarborJob(join(dir, "job"), {
+      trials: [
+        { name: "ok__A1", reward: 1 },
+        { name: "cut__A2", interrupted: true },
+        { name: "cut__A3", interrupted: true },
+        { name: "cut__A4", interrupted: true },
+      ],
+    });
+    const r = await runFak(["ingest", "harbor", job]);
+    expect(r.status, r.stderr).toBe(0);
+    const lines = r.stdout.split("\n").filter((l) => l.startsWith("skipped"));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^skipped 3 trials \(1 job\): no result\.json/);
+    const json = JSON.parse((await runFak(["ingest", "harbor", job, "--json"])).stdout);
+    expect(json.skipped).toHaveLength(3);
+  });
+
+  it("--format csv|jsonl|md prints the rows; --out writes them into ingest.json for fak compare", async () => {
+    const csv = await runFak(["ingest", "harbor", JOB, "--format", "csv"]);
+    expect(csv.status, csv.stderr).toBe(0);
+    const lines = csv.stdout.trimEnd().split("\r\n");
+    expect(lines[0]).toMatch(/^job,task,trial_id,agent,model,attempt,reward,passed,/);
+    expect(lines).toHaveLength(6);
+    const jsonl = await runFak(["ingest", "harbor", JOB, "--format", "jsonl"]);
+    expect(jsonl.stdout.trimEnd().split("\n")).toHaveLength(5);
+    const md = await runFak(["ingest", "harbor", JOB, "--format", "md"]);
+    expect(md.stdout).toMatch(/^\| job \| task \|/);
+    const out = await tempDir("fak-cli-ingest-");
+    expect((await runFak(["ingest", "harbor", JOB, "--out", out, "--json"])).status).toBe(0);
+    const saved = JSON.parse(await readFile(join(out, "ingest.json"), "utf8"));
+    expect(saved.trials).toHaveLength(5);
+    const cmp = await runFak(["compare", out, JOB, "--fail-on", "regression"]);
+    expect(cmp.status, cmp.stderr).toBe(0);
+    expect(cmp.stdout).toContain("matched tasks: 4");
+  });
+
+  it("--fail-on CATEGORY and --max-failures: exit 1 with the reason when tripped, 0 otherwise, 2 for a bad value", async () => {
+    const timeout = await runFak([
+      "ingest",
+      "harbor",
+      JOB,
+      "--fail-on",
+      "TIMEOUT,POLICY_BLOCK",
+      "--json",
+    ]);
+    expect(timeout.status).toBe(1);
+    expect(timeout.stderr).toBe("fak: gate tripped: 1 failed with TIMEOUT (train-model__Rd4)\n");
+    expect(JSON.parse(timeout.stdout).gate).toEqual({
+      tripped: true,
+      reason: "1 failed with TIMEOUT (train-model__Rd4)",
+    });
+    const fine = await runFak([
+      "ingest",
+      "harbor",
+      JOB,
+      "--fail-on",
+      "policy_block",
+      "--max-failures",
+      "3",
+    ]);
+    expect(fine.status, fine.stderr).toBe(0);
+    expect(fine.stdout).toContain("gate passed: 3 failures, no gate tripped");
+    const many = await runFak(["ingest", "harbor", JOB, "--max-failures", "2"]);
+    expect(many.status).toBe(1);
+    expect(many.stderr).toBe("fak: gate tripped: 3 failures, more than --max-failures 2\n");
+    for (const bad of [
+      ["--fail-on", "NOPE"],
+      ["--max-failures", "-1"],
+      ["--format", "xml"],
+    ]) {
+      const r = await runFak(["ingest", "harbor", JOB, ...bad]);
+      expect(r.status, bad.join(" ")).toBe(2);
+      expect(r.stdout).toBe("");
+    }
+  });
+});
