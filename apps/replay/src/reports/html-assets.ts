@@ -56,4 +56,5 @@ td.num{text-align:right;font-variant-numeric:tabular-nums}
 .filters{display:flex;gap:10px;flex-wrap:wrap;margin:8px 0}
 .filters select,.filters input{font:inherit;padding:3px 6px}
 code{font-size:12px;white-space:pre-wrap;word-break:break-word}
+td.ev{min-width:320px}td:nth-child(2){max-width:220px;word-break:break-word}
 `;

@@ -17,7 +17,8 @@ const num = (x: number | null) => (x === null ? "–" : x.toFixed(3));
 
 /** A file:// link to the file that decided a trial (else to its folder), or plain text when none is on disk. */
 function evidenceCell(row: TrialRow): string {
-  const text = row.evidence ? esc(row.evidence.text) : "";
+  const full = row.evidence?.text ?? "";
+  const text = esc(full.length > 240 ? `${full.slice(0, 239)}…` : full);
   if (!row.path) return `<code>${text}</code>`;
   const file = row.evidence?.file ? resolve(row.path, row.evidence.file) : resolve(row.path);
   const where = row.evidence?.file
@@ -60,7 +61,7 @@ function trialTable(tagged: readonly { tag: string; rows: readonly TrialRow[] }[
         return `<tr data-run="${esc(tag)}" data-result="${result}" data-category="${esc(r.category)}">
 <td>${esc(tag)}</td><td>${esc(r.job)}</td><td>${esc(r.task)}</td><td class="num">${r.attempt}</td>
 <td class="num">${r.reward === null ? "–" : r.reward}</td><td>${resultCell(r)}</td><td>${esc(r.attribution ?? "")}</td>
-<td>${r.passed ? "" : esc(r.category)}</td><td>${r.passed ? "" : esc(r.reason)}</td><td>${r.passed ? "" : evidenceCell(r)}</td></tr>`;
+<td>${r.passed ? "" : esc(r.category)}</td><td>${r.passed ? "" : esc(r.reason)}</td><td class="ev">${r.passed ? "" : evidenceCell(r)}</td></tr>`;
       }),
     )
     .join("\n");
