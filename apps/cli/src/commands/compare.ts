@@ -38,7 +38,8 @@ export function registerCompare(program: Command): void {
       else {
         let text = comparisonText(cmp);
         if (written) text += `wrote ${written}\n`;
-        if (gate) text += gateLine(gate);
+        // A tripped gate says why on stderr, once (see below).
+        if (gate && !gate.tripped) text += gateLine(gate);
         await out(text);
       }
       if (gate?.tripped) throw new GateTripped(gate.reason);

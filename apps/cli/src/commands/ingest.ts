@@ -113,7 +113,8 @@ export function registerIngest(program: Command): void {
           text += directivesTable(result.directives);
           text += memoryText(result);
           for (const file of written) text += `wrote ${file}\n`;
-          if (gate) text += gateLine(gate);
+          // A tripped gate says why on stderr, once (see below).
+          if (gate && !gate.tripped) text += gateLine(gate);
           await out(text);
         }
         if (gate?.tripped) throw new GateTripped(gate.reason);

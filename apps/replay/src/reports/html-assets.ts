@@ -39,7 +39,7 @@ export function scriptJson(value: unknown): string {
 
 export const STYLE = `
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1d2433;background:#f6f7f9}
-main{max-width:1180px;margin:0 auto;padding:24px}
+main{max-width:1280px;margin:0 auto;padding:24px}
 h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 10px}
 .boundary{border-left:4px solid #c98a00;background:#fff8e6;padding:10px 14px;margin:14px 0}
 .boundary.sim{border-color:#b3261e;background:#fdecea}
@@ -56,5 +56,7 @@ td.num{text-align:right;font-variant-numeric:tabular-nums}
 .filters{display:flex;gap:10px;flex-wrap:wrap;margin:8px 0}
 .filters select,.filters input{font:inherit;padding:3px 6px}
 code{font-size:12px;white-space:pre-wrap;word-break:break-word}
-td.ev{min-width:320px}td:nth-child(2){max-width:220px;word-break:break-word}
+td.ev{min-width:230px}#trials td:nth-child(2){min-width:140px}#trials td:nth-child(3){min-width:100px}
+#trials td:nth-child(9){min-width:160px;overflow-wrap:anywhere}#trials{font-size:12px}#trials th,#trials td{padding:4px 6px}td.ev{max-width:420px}
+.scroll{overflow-x:auto}
 `;

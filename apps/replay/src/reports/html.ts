@@ -61,7 +61,7 @@ function trialTable(tagged: readonly { tag: string; rows: readonly TrialRow[] }[
         return `<tr data-run="${esc(tag)}" data-result="${result}" data-category="${esc(r.category)}">
 <td>${esc(tag)}</td><td>${esc(r.job)}</td><td>${esc(r.task)}</td><td class="num">${r.attempt}</td>
 <td class="num">${r.reward === null ? "–" : r.reward}</td><td>${resultCell(r)}</td><td>${esc(r.attribution ?? "")}</td>
-<td>${r.passed ? "" : esc(r.category)}</td><td>${r.passed ? "" : esc(r.reason)}</td><td class="ev">${r.passed ? "" : evidenceCell(r)}</td></tr>`;
+<td>${r.passed ? "" : esc(r.category)}</td><td>${r.passed ? "" : esc(r.reason.replace(`${r.category}:`, ""))}</td><td class="ev">${r.passed ? "" : evidenceCell(r)}</td></tr>`;
       }),
     )
     .join("\n");
@@ -78,8 +78,8 @@ function trialTable(tagged: readonly { tag: string; rows: readonly TrialRow[] }[
 <label>category <select id="f-category"><option value="">all</option>${cats}</select></label>
 <label>search <input id="f-text" type="search" placeholder="task, job, reason"></label>
 <span id="shown" class="muted"></span></div>
-<table id="trials"><thead><tr><th>run</th><th>job</th><th>task</th><th>attempt</th><th>reward</th><th>result</th><th>attribution</th><th>category</th><th>reason</th><th>evidence</th></tr></thead>
-<tbody>${body}</tbody></table>`;
+<div class="scroll"><table id="trials"><thead><tr><th>run</th><th>job</th><th>task</th><th>attempt</th><th>reward</th><th>result</th><th>attribution</th><th>category</th><th>reason (after the category)</th><th>evidence</th></tr></thead>
+<tbody>${body}</tbody></table></div>`;
 }
 
 function sideText(t: TaskComparison["a"]): string {
