@@ -1,9 +1,11 @@
-import { readFile } from "node:fs/promises";
+import { cp, mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { tempDir, writeHarborJob } from "../../../replay/src/test-support/harness-folders.js";
 import { runFak } from "../test-support/run-fak.js";
+
+const tempDir = (prefix: string) => mkdtemp(join(tmpdir(), prefix));
 
 const JOB = fileURLToPath(new URL("../../../replay/examples/harbor-job", import.meta.url));
 
@@ -21,15 +23,13 @@ describe("fak ingest: the per-trial view", () => {
   });
 
   it("collapses repeated skip reasons into one line with a count; --json keeps every one", async () => {
-    const dir = await tempDir("fak-cli-ingest-");
-    const job = await writeHarborJob(join(dir, "job"), {
-      trials: [
-        { name: "ok__A1", reward: 1 },
-        { name: "cut__A2", interrupted: true },
-        { name: "cut__A3", interrupted: true },
-        { name: "cut__A4", interrupted: true },
-      ],
-    });
+    // Three trials of the example job interrupted before Harbor wrote their result.json.
+    const job = join(await tempDir("fak-cli-ingest-"), "job");
+    await cp(JOB, job, { recursive: true });
+    await rm(join(job, "result.json"));
+    for (const t of ["log-parse__Qc3", "pdf-render__Kb2", "train-model__Rd4"]) {
+      await rm(join(job, t, "result.json"));
+    }
     const r = await runFak(["ingest", "harbor", job]);
     expect(r.status, r.stderr).toBe(0);
     const lines = r.stdout.split("\n").filter((l) => l.startsWith("skipped"));

@@ -1,10 +1,12 @@
 import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { mkdtemp, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { tempDir } from "../../../replay/src/test-support/harness-folders.js";
 import { runFak } from "../test-support/run-fak.js";
+
+const tempDir = (prefix: string) => mkdtemp(join(tmpdir(), prefix));
 
 const A = fileURLToPath(new URL("../../../replay/examples/harbor-job", import.meta.url));
 const B = fileURLToPath(new URL("../../../replay/examples/harbor-job-b", import.meta.url));
