@@ -59,27 +59,27 @@ const CASES: [OutcomeCode, string, number, string][] = [
   ],
   // a program killed without a time limit is still a kill
   ["CMD_ERROR", "timeout 600 ./bench", 137, "Killed"],
-  // a missing path in the command is a wrong path; what the environment provides is not
+  // a path the command expected and did not find is the environment's (the taxonomy's definition)
   [
-    "CMD_ERROR",
+    "ENV_SETUP_MISS",
     "cd deploy/k8s && kubectl apply -f .",
     1,
     "bash: cd: deploy/k8s: No such file or directory",
   ],
   [
-    "CMD_ERROR",
+    "ENV_SETUP_MISS",
     "cp build/app.tgz /srv/releases/",
     1,
     "cp: cannot stat 'build/app.tgz': No such file or directory",
   ],
   [
-    "CMD_ERROR",
+    "ENV_SETUP_MISS",
     "ls reports",
     2,
     "ls: no se puede acceder a 'reports': No existe el archivo o el directorio",
   ],
   [
-    "CMD_ERROR",
+    "ENV_SETUP_MISS",
     "tar xzf dist.tgz",
     2,
     "tar (child): dist.tgz: Cannot open: No such file or directory\ntar (child): Error is not recoverable: exiting now\ntar: Child returned status 2\ntar: Error is not recoverable: exiting now",
