@@ -57,6 +57,21 @@ const CASES: [OutcomeCode, string, number, string][] = [
     128,
     "Connection timed out during banner exchange\nConnection to git.internal port 22 timed out\nfatal: Could not read from remote repository.\n\nPlease make sure you have the correct access rights\nand the repository exists.",
   ],
+  // wget's own wording of an HTTP error, and a C preprocessor that meets a line it cannot read
+  [
+    "CMD_ERROR",
+    "wget -O tool-1.0.tar.gz https://example.org/releases/tool-1.0.tar.gz",
+    8,
+    "HTTP request sent, awaiting response... 404 Not Found\n2026-01-02 10:00:00 ERROR 404: Not Found.",
+  ],
+  ["BAD_FILE_EDIT", "gcc hello.c -o hello", 1, "hello.c:1:2: error: invalid preprocessing directive #!"],
+  // an assertion that quotes what it expected is a failing test, not a C parser
+  [
+    "CMD_ERROR",
+    "pytest -q",
+    1,
+    "E       AssertionError: expected '42' to be in result.txt\nFAILED tests/test_out.py::test_value",
+  ],
   // a program killed without a time limit is still a kill
   ["CMD_ERROR", "timeout 600 ./bench", 137, "Killed"],
   // a path the command expected and did not find is the environment's (the taxonomy's definition)

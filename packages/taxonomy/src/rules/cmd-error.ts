@@ -130,8 +130,9 @@ export const CMD_ERROR_RULES = defineRules("CMD_ERROR", P.command, [
   },
   {
     id: "http.error_status",
-    pattern: /curl: \(22\) the requested url returned error|^curl: \(\d+\) /,
-    means: "an HTTP request failed",
+    pattern:
+      /curl: \(22\) the requested url returned error|^curl: \(\d+\) |\berror (4\d\d|5\d\d): [a-z]|awaiting response\.\.\. (4\d\d|5\d\d) [a-z]/,
+    means: "an HTTP request failed (curl, or wget's ERROR 404)",
     priority: 12,
   },
 
