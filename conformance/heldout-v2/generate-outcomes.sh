@@ -140,7 +140,7 @@ run python3 CMD_ERROR 0 "plain runtime exception (ValueError: invalid literal fo
 begin v2-py-filenotfound-wrong-path
 printf 'import csv\nwith open("data/2024/orders.csv") as f:\n    print(sum(1 for _ in csv.reader(f)))\n' >count.py
 mkdir -p data/2023
-run python3 CMD_ERROR 0 "the script opens an input file at a path that does not exist (FileNotFoundError): wrong path, CMD_ERROR" 'python3 count.py'
+run python3 ENV_SETUP_MISS 0 "the script opens an input file at a path that does not exist (FileNotFoundError): wrong path, CMD_ERROR [Relabelled from CMD_ERROR when the taxonomy's missing-file definition was applied: a path the command expected and did not find is ENV_SETUP_MISS.]" 'python3 count.py'
 
 begin v2-py-doctest-fail
 cat >money.py <<'PY'
@@ -275,7 +275,7 @@ sqlite3 app.db "CREATE TABLE users(id INTEGER PRIMARY KEY, email TEXT);"
 run sqlite3 CMD_ERROR 0 "the query names a column the table does not have: a wrong query" 'sqlite3 app.db "SELECT id, username FROM users"'
 
 begin v2-make-C-missing-dir
-run make CMD_ERROR 0 "make -C into a directory that does not exist: wrong path" 'make -C services/billing test'
+run make ENV_SETUP_MISS 0 "make -C into a directory that does not exist: wrong path [Relabelled from CMD_ERROR when the taxonomy's missing-file definition was applied: a path the command expected and did not find is ENV_SETUP_MISS.]" 'make -C services/billing test'
 
 begin v2-openssl-verify-fails
 openssl req -x509 -newkey rsa:2048 -nodes -keyout ca.key -out ca.pem -days 1 -subj /CN=ca 2>/dev/null
@@ -288,14 +288,14 @@ printf 'a\nb\n' >results.txt
 run dash CMD_ERROR 0 "a gate script's own check fails with a custom message and exit 4" 'sh gate.sh'
 
 begin v2-loc-de-cp-missing
-LOC=de_DE.UTF-8 run coreutils CMD_ERROR 0 "German locale: cp cannot stat the source file (wrong path)" 'cp config/prod.env.example config/prod.env'
+LOC=de_DE.UTF-8 run coreutils ENV_SETUP_MISS 0 "German locale: cp cannot stat the source file (wrong path) [Relabelled from CMD_ERROR when the taxonomy's missing-file definition was applied: a path the command expected and did not find is ENV_SETUP_MISS.]" 'cp config/prod.env.example config/prod.env'
 
 begin v2-loc-fr-rm-dir
 mkdir -p build/cache
 LOC=fr_FR.UTF-8 run coreutils CMD_ERROR 0 "French locale: rm without -r on a directory: wrong invocation" 'rm build'
 
 begin v2-loc-es-mv-missing
-LOC=es_ES.UTF-8 run coreutils CMD_ERROR 0 "Spanish locale: mv source does not exist: wrong path" 'mv dist/app.js public/app.js'
+LOC=es_ES.UTF-8 run coreutils ENV_SETUP_MISS 0 "Spanish locale: mv source does not exist: wrong path [Relabelled from CMD_ERROR when the taxonomy's missing-file definition was applied: a path the command expected and did not find is ENV_SETUP_MISS.]" 'mv dist/app.js public/app.js'
 
 begin v2-loc-ja-mkdir-exists
 echo x >logs
@@ -306,7 +306,7 @@ git init -q . && git -c user.name=a -c user.email=a@b commit -q --allow-empty -m
 LOC=ru_RU.UTF-8 run git CMD_ERROR 0 "Russian locale: git does not know the revision v2.0 (wrong tag name)" 'git diff v2.0..HEAD --stat'
 
 begin v2-loc-pt-grep-missing
-LOC=pt_BR.UTF-8 run coreutils CMD_ERROR 0 "Portuguese locale: grep on a file that does not exist (exit 2): wrong path" 'grep -n TODO src/relatorio.py'
+LOC=pt_BR.UTF-8 run coreutils ENV_SETUP_MISS 0 "Portuguese locale: grep on a file that does not exist (exit 2): wrong path [Relabelled from CMD_ERROR when the taxonomy's missing-file definition was applied: a path the command expected and did not find is ENV_SETUP_MISS.]" 'grep -n TODO src/relatorio.py'
 
 ######## ENV_SETUP_MISS: missing tools, services, env vars, permissions, own modules ########
 begin v2-env-python2-shebang

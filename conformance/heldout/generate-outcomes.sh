@@ -588,7 +588,7 @@ begin h-sh-permission-denied-write
 AS_USER=nobody run bash ENV_SETUP_MISS 1 "non-root user cannot write under /opt: permission problem of the environment; ambiguous alt CMD_ERROR (should write elsewhere)" 'mkdir -p /opt/app/releases && cp -r . /opt/app/releases/1'
 
 begin h-sh-cd-missing-dir
-run bash CMD_ERROR 0 "cd into a directory that does not exist: wrong path in the command" 'cd services/api && make test'
+run bash ENV_SETUP_MISS 0 "cd into a directory that does not exist: wrong path in the command [Relabelled from CMD_ERROR when the taxonomy's missing-file definition was applied: a path the command expected and did not find is ENV_SETUP_MISS.]" 'cd services/api && make test'
 
 begin h-sh-grep-no-match
 printf 'INFO boot\nINFO ready\n' >server.log
@@ -643,7 +643,7 @@ begin h-loc-de-bash-cmd-not-found
 LOC=de_DE.UTF-8 run bash ENV_SETUP_MISS 0 "German locale: helm not installed (Kommando nicht gefunden)" 'helm upgrade --install api ./chart'
 
 begin h-loc-de-cat-missing-file
-LOC=de_DE.UTF-8 run bash CMD_ERROR 0 "German locale: cat of a path that does not exist; wrong path in the command" 'cat logs/letzter-lauf.txt'
+LOC=de_DE.UTF-8 run bash ENV_SETUP_MISS 0 "German locale: cat of a path that does not exist; wrong path in the command [Relabelled from CMD_ERROR when the taxonomy's missing-file definition was applied: a path the command expected and did not find is ENV_SETUP_MISS.]" 'cat logs/letzter-lauf.txt'
 
 begin h-loc-fr-make-missing-separator
 printf 'all:\n    gcc -o app main.c\n' >Makefile
@@ -660,7 +660,7 @@ begin h-loc-es-unbound
 LOC=es_ES.UTF-8 run bash ENV_SETUP_MISS 0 "Spanish locale: set -u, S3_BUCKET variable unset (variable sin asignar)" 'set -u; aws s3 sync dist/ "s3://$S3_BUCKET/"'
 
 begin h-loc-ja-ls-missing
-LOC=ja_JP.UTF-8 run bash CMD_ERROR 0 "Japanese locale: ls of a path that does not exist" 'ls build/outputs/apk'
+LOC=ja_JP.UTF-8 run bash ENV_SETUP_MISS 0 "Japanese locale: ls of a path that does not exist [Relabelled from CMD_ERROR when the taxonomy's missing-file definition was applied: a path the command expected and did not find is ENV_SETUP_MISS.]" 'ls build/outputs/apk'
 
 begin h-loc-ru-apt-unknown-pkg
 LOC=ru_RU.UTF-8 run apt PKG_INSTALL 0 "Russian locale: apt cannot locate the package" 'apt-get install -y --no-download libfoo-dev-nope'
@@ -674,7 +674,7 @@ printf 'app: main.c\n\tcc -O2 -o app main.c\n' >Makefile
 LOC=de_DE.UTF-8 run make CMD_ERROR 1 "German locale: make has no rule for main.c, the source is not there (keine Regel); ambiguous alt ENV_SETUP_MISS (checkout incomplete)" 'make app'
 
 begin h-loc-fr-tar-missing
-LOC=fr_FR.UTF-8 run bash CMD_ERROR 0 "French locale: tar cannot open an archive that does not exist" 'tar xzf release-2.4.tar.gz'
+LOC=fr_FR.UTF-8 run bash ENV_SETUP_MISS 0 "French locale: tar cannot open an archive that does not exist [Relabelled from CMD_ERROR when the taxonomy's missing-file definition was applied: a path the command expected and did not find is ENV_SETUP_MISS.]" 'tar xzf release-2.4.tar.gz'
 
 begin h-loc-de-sigkill
 LOC=de_DE.UTF-8 run bash CMD_ERROR 0 "German locale: job killed by SIGKILL ('Getötet'), exit 137, no timeout: treated as an OOM kill" 'python3 -c "import os, signal; print(\"batch 1\"); os.kill(os.getpid(), signal.SIGKILL)"; exit $?'
@@ -950,7 +950,7 @@ run perl PKG_INSTALL 0 "Can't locate YAML/XS.pm: CPAN module not installed" 'per
 
 begin h-perl-die
 printf 'open(my $fh, "<", "input.tsv") or die "cannot open input.tsv: $!\\n";\n' >load.pl
-run perl CMD_ERROR 0 "script dies: input file not present in the working directory (wrong path / not produced yet)" 'perl load.pl'
+run perl ENV_SETUP_MISS 0 "script dies: input file not present in the working directory (wrong path / not produced yet) [Relabelled from CMD_ERROR when the taxonomy's missing-file definition was applied: a path the command expected and did not find is ENV_SETUP_MISS.]" 'perl load.pl'
 
 
 

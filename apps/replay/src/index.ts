@@ -29,6 +29,13 @@ export { ingestTb } from "./importers/tb/index.js";
 export { commandShape } from "./pipeline/command-shape.js";
 export type * from "./pipeline/death-row.js";
 export { deathRowFor } from "./pipeline/death-row.js";
+export type * from "./pipeline/eval-trials.js";
+export {
+  checkLabelPaths,
+  evaluateTrials,
+  labelledTrialSchema,
+  renderTrialEvaluation,
+} from "./pipeline/eval-trials.js";
 export type * from "./pipeline/pipeline.js";
 export { classifyPipelineTrial, judgeTrials, runPipeline } from "./pipeline/pipeline.js";
 export type * from "./pipeline/trial.js";

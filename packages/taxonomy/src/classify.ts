@@ -8,6 +8,7 @@ import {
   failureSignalsSchema,
 } from "./schemas.js";
 import { classifyShape } from "./shape.js";
+import { judgeTrial } from "./trial/judge.js";
 
 /**
  * Map one task's signals to one code and one legal recovery. The branches run in a fixed
@@ -21,7 +22,10 @@ import { classifyShape } from "./shape.js";
  */
 export function classify(signals: FailureSignalsInput): FailureClassification {
   const s = failureSignalsSchema.parse(signals);
-  if (!taskFailed(s)) {
+  const passed = s.trial
+    ? s.trial.passed === true || (s.trial.passed === undefined && !taskFailed(s))
+    : !taskFailed(s);
+  if (passed) {
     return {
       task_id: s.task_id,
       failed: false,
@@ -32,8 +36,10 @@ export function classify(signals: FailureSignalsInput): FailureClassification {
       recovery: "NONE",
       retryable: false,
       safety_hold: false,
+      ...(s.trial ? { attribution: "agent" as const } : {}),
     };
   }
+  if (s.trial) return judgeTrial(s);
   return classifyPolicyBlock(s) ?? classifyLiveOutcome(s) ?? classifyShape(s);
 }
 

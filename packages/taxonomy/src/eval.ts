@@ -74,7 +74,8 @@ export function evaluateOutcomes(
   let scored = 0;
   let correct = 0;
   for (const row of rows) {
-    const got = classifyOutcome(row, rules);
+    const { source: _where, ...outcome } = row;
+    const got = classifyOutcome(outcome, rules);
     if (row.ambiguous) {
       ambiguous.total++;
       if (got.category === row.expected || altLabels(row.rationale).includes(got.category)) {

@@ -8,3 +8,4 @@ export * from "./outcome.js";
 export * from "./rollup.js";
 export * from "./rules/index.js";
 export * from "./schemas.js";
+export * from "./trial/index.js";

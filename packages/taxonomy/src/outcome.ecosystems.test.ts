@@ -655,7 +655,7 @@ const CASES: [OutcomeCode, string, number, string][] = [
   ],
   ["ENV_SETUP_MISS", "./run.sh", 126, "bash: ./run.sh: Permiso denegado"],
   [
-    "CMD_ERROR",
+    "ENV_SETUP_MISS",
     "python3 app.py",
     2,
     "python3: can't open file '/home/u/app.py': [Errno 2] No such file or directory",

@@ -57,29 +57,44 @@ const CASES: [OutcomeCode, string, number, string][] = [
     128,
     "Connection timed out during banner exchange\nConnection to git.internal port 22 timed out\nfatal: Could not read from remote repository.\n\nPlease make sure you have the correct access rights\nand the repository exists.",
   ],
-  // a program killed without a time limit is still a kill
-  ["CMD_ERROR", "timeout 600 ./bench", 137, "Killed"],
-  // a missing path in the command is a wrong path; what the environment provides is not
+  // wget's own wording of an HTTP error, and a C preprocessor that meets a line it cannot read
   [
     "CMD_ERROR",
+    "wget -O tool-1.0.tar.gz https://example.org/releases/tool-1.0.tar.gz",
+    8,
+    "HTTP request sent, awaiting response... 404 Not Found\n2026-01-02 10:00:00 ERROR 404: Not Found.",
+  ],
+  ["BAD_FILE_EDIT", "gcc hello.c -o hello", 1, "hello.c:1:2: error: invalid preprocessing directive #!"],
+  // an assertion that quotes what it expected is a failing test, not a C parser
+  [
+    "CMD_ERROR",
+    "pytest -q",
+    1,
+    "E       AssertionError: expected '42' to be in result.txt\nFAILED tests/test_out.py::test_value",
+  ],
+  // a program killed without a time limit is still a kill
+  ["CMD_ERROR", "timeout 600 ./bench", 137, "Killed"],
+  // a path the command expected and did not find is the environment's (the taxonomy's definition)
+  [
+    "ENV_SETUP_MISS",
     "cd deploy/k8s && kubectl apply -f .",
     1,
     "bash: cd: deploy/k8s: No such file or directory",
   ],
   [
-    "CMD_ERROR",
+    "ENV_SETUP_MISS",
     "cp build/app.tgz /srv/releases/",
     1,
     "cp: cannot stat 'build/app.tgz': No such file or directory",
   ],
   [
-    "CMD_ERROR",
+    "ENV_SETUP_MISS",
     "ls reports",
     2,
     "ls: no se puede acceder a 'reports': No existe el archivo o el directorio",
   ],
   [
-    "CMD_ERROR",
+    "ENV_SETUP_MISS",
     "tar xzf dist.tgz",
     2,
     "tar (child): dist.tgz: Cannot open: No such file or directory\ntar (child): Error is not recoverable: exiting now\ntar: Child returned status 2\ntar: Error is not recoverable: exiting now",

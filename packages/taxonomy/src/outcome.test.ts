@@ -46,8 +46,8 @@ describe("classifyOutcome: exit codes and the timeout flag", () => {
     const c = run("bash: /opt/tools/bin/lint: No such file or directory", 127);
     expect(c.category).toBe("ENV_SETUP_MISS");
     expect(c.reason).toBe("ENV_SETUP_MISS:command_not_found_exit_127");
-    expect(run("bash: /opt/tools/bin/lint: No such file or directory", 1).category).toBe(
-      "CMD_ERROR",
+    expect(run("bash: /opt/tools/bin/lint: No such file or directory", 1).reason).toBe(
+      "ENV_SETUP_MISS:no_such_file",
     );
   });
   it("exit 137 under a timeout(1) that kills is the time limit; without it, a kill", () => {
@@ -189,7 +189,7 @@ describe("classifyOutcome: ecosystems, locales, Windows", () => {
     ["bash: ./x: Permission non accordée", "ENV_SETUP_MISS", 126, "./x"],
     [
       "cat: config.yml: そのようなファイルやディレクトリはありません",
-      "CMD_ERROR",
+      "ENV_SETUP_MISS",
       1,
       "cat config.yml",
     ],

@@ -28,6 +28,12 @@ const RECOVERY: Readonly<Record<OutcomeCode, RecoveryAction>> = {
 };
 
 const INSTALL_FALLBACK_PRIORITY = 16;
+/** Rules that only say "a path is missing": an exit code's own reading says more. */
+const GENERIC_PATH_RULES = new Set([
+  "fs.no_such_file",
+  "fs.no_such_file_localised",
+  "windows.path_not_found_localised",
+]);
 const MAX_LINE = 240;
 
 /**
@@ -94,8 +100,11 @@ export function classifyOutcome(
   const fallback = fallbackFor(exit, installStep);
   if (best && (!fallback || best.rule.priority > fallback.priority)) return fromRule(best, [head]);
   if (fallback) {
-    // A weaker line of the same category still names what the exit code implies.
-    const same = matches.find((m) => m.rule.category === fallback.category);
+    // A weaker line of the same category still names what the exit code implies, unless it
+    // is only the generic missing path (127 with "No such file": the path was the command).
+    const same = matches.find(
+      (m) => m.rule.category === fallback.category && !GENERIC_PATH_RULES.has(m.rule.id),
+    );
     if (same) return fromRule(same, [head, fallback.why]);
     return result(fallback.category, fallback.reason, null, null, [head, fallback.why]);
   }

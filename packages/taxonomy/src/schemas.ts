@@ -1,5 +1,11 @@
 import { z } from "zod";
 import { FAILURE_CODES, RECOVERY_ACTIONS, VERDICTS } from "./codes.js";
+import {
+  attributionSchema,
+  evidenceLineSchema,
+  sourceRefSchema,
+  trialSignalsSchema,
+} from "./trial/schema.js";
 
 // Wire formats of contracts.md. Field names are snake_case, as in the Go implementation's
 // artifacts, so that files interoperate. Inputs are strict: an unknown field is an error.
@@ -16,6 +22,8 @@ export const commandOutcomeSchema = z.strictObject({
   exit_code: z.number().int().default(0),
   timed_out: z.boolean().default(false),
   stderr: z.string().optional(),
+  /** Where the command and its output were read (a real trial's file and line). */
+  source: sourceRefSchema.optional(),
 });
 export type CommandOutcome = z.output<typeof commandOutcomeSchema>;
 export type CommandOutcomeInput = z.input<typeof commandOutcomeSchema>;
@@ -64,6 +72,8 @@ export const failureSignalsSchema = z.strictObject({
   tests: z.array(testResultSchema).default([]),
   arm: armResultSchema.optional(),
   outcomes: z.array(commandOutcomeSchema).default([]),
+  /** What a real harness run (Harbor, tb) left: verdict, exception, setup, verifier, screens. */
+  trial: trialSignalsSchema.optional(),
 });
 /** Everything known about one task (parsed: defaults filled in). */
 export type FailureSignals = z.output<typeof failureSignalsSchema>;
@@ -80,6 +90,10 @@ export const failureClassificationSchema = z.strictObject({
   recovery: recoveryActionSchema,
   retryable: z.boolean(),
   safety_hold: z.boolean().default(false),
+  /** From a real run: whose failure it is (`harness` ones stay out of the agent's taxonomy). */
+  attribution: attributionSchema.optional(),
+  /** From a real run: the file (relative to the trial folder), line and text that decided it. */
+  decided_by: evidenceLineSchema.optional(),
 });
 export type FailureClassification = z.output<typeof failureClassificationSchema>;
 

@@ -25,4 +25,22 @@ export function registerEval(program: Command): void {
       if (opts.json) return printJson(evaluation);
       await out(`${renderEvaluation(evaluation)}\n`);
     });
+  evaluate
+    .command("trials")
+    .description(
+      "score trial-level classification on labelled real trials (as in shared/corpora/trials-dev): accuracy with and without alt, harness causes kept apart, the misses with their evidence",
+    )
+    .argument("<labels>", "labelled trials JSONL (harness, job, trial, outcome, attribution, category, ...)")
+    .requiredOption("--root <dir>", "the folder the labels' job paths are relative to")
+    .option("--json", "print the evaluation as JSON")
+    .action(async (file: string, opts: CommonOptions & { root: string }) => {
+      const { checkLabelPaths, evaluateTrials, labelledTrialSchema, renderTrialEvaluation } =
+        await import("@fak/replay");
+      const labels = [];
+      for await (const row of readRecords(file, labelledTrialSchema)) labels.push(row);
+      checkLabelPaths(labels, file);
+      const evaluation = await evaluateTrials(labels, opts.root);
+      if (opts.json) return printJson(evaluation);
+      await out(`${renderTrialEvaluation(evaluation)}\n`);
+    });
 }

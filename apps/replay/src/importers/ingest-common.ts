@@ -10,6 +10,10 @@ import type { HarnessCause, IngestedTrial } from "./ingest-types.js";
 // Pieces both importers share: output tails, exit-code markers, and the assembly of one
 // trial's FailureSignals and meta from what was read.
 
+/** A request that did not fit the model's context window, in the words providers and servers use. */
+export const CONTEXT_OVERFLOW =
+  /exceeds? the (?:available )?context (?:size|window|length)|maximum context length|context (?:length|window) (?:exceeded|is exceeded)|prompt is too long|contextlengthexceeded|context_length_exceeded|contextwindowexceeded/i;
+
 /** The most of a command's output kept as its stderr tail. */
 export const STDERR_TAIL_BYTES = 8 * 1024;
 
@@ -54,9 +58,15 @@ export function makeOutcome(o: {
   exitCode: number;
   timedOut?: boolean;
   output?: string | undefined;
+  /** Where it was read: a file relative to the trial folder, and its line. */
+  source?: { file: string; line?: number | undefined } | undefined;
 }): CommandOutcome {
   const timedOut = o.timedOut ?? false;
   const out: CommandOutcome = { exit_code: o.exitCode, timed_out: timedOut };
+  if (o.source) {
+    out.source = { file: o.source.file };
+    if (o.source.line !== undefined && o.source.line > 0) out.source.line = o.source.line;
+  }
   if (o.turn !== undefined && o.turn >= 0) out.turn = o.turn;
   if (o.command !== undefined) out.command = o.command.trim();
   if (o.output && isFailedOutcome(out)) out.stderr = tailOf(o.output);

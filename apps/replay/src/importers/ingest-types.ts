@@ -1,19 +1,9 @@
-import type { FailureCode, FailureSignals } from "@fak/taxonomy";
+import type { FailureSignals, HarnessCause } from "@fak/taxonomy";
 
 export type HarnessKind = "harbor" | "tb";
 
-/**
- * A cause the harness itself recorded (an exception, a failure mode), mapped into the closed
- * vocabulary. `name` keeps the harness's own word; `agent_fault` is false for outages and
- * harness errors, which never count against the agent.
- */
-export interface HarnessCause {
-  category: FailureCode;
-  reason: string;
-  name: string;
-  message?: string;
-  agent_fault: boolean;
-}
+/** A cause the harness itself recorded, mapped into the closed vocabulary (see `mapHarnessCause`). */
+export type { HarnessCause } from "@fak/taxonomy";
 
 /** One trial of a real harness run, turned into the signals fak classifies. */
 export interface IngestedTrial {
@@ -26,9 +16,15 @@ export interface IngestedTrial {
   status: "passed" | "failed" | "errored";
   signals: FailureSignals;
   harness_cause?: HarnessCause;
-  /** True when the harness cause is not the agent's doing (provider outage, harness bug). */
+  /** True when the trial's failure is not the agent's doing (provider outage, harness bug): its classification's attribution is `harness`. */
   harness_error?: boolean;
   meta: { last_failing_step?: string; failing_test?: string; first_assertion?: string };
+  /** The trial folder on disk. */
+  path?: string;
+  /** Which attempt of the task this trial was (1-based): tb's K-of-N, Harbor's order within a task. */
+  attempt?: number;
+  /** The harness's reward (Harbor), when it recorded one. */
+  reward?: number | null;
   /** Optional files that were damaged or refused (the trial was still read). */
   notes?: string[];
 }

@@ -150,12 +150,13 @@ function collect(result: IngestResult, item: IngestItem): void {
 }
 
 /**
- * Classify one imported trial: the harness's own cause first where it applies (a failed
- * trial whose harness recorded an exception or failure mode), else `classify(t.signals)`.
+ * Classify one imported trial as a whole: `classify(t.signals)`, whose trial-level part (the
+ * harness's verdict and cause, setup, verifier, screens) decides in the taxonomy's fixed order.
+ * Signals without a trial part fall back on the harness cause alone.
  * @example classifyTrial(trial) // { category: "TIMEOUT", reason: "TIMEOUT:AgentTimeoutError", ... }
  */
 export function classifyTrial(t: IngestedTrial): FailureClassification {
-  if (t.status !== "passed" && t.harness_cause)
+  if (!t.signals.trial && t.status !== "passed" && t.harness_cause)
     return classifyHarnessCause(t.signals.task_id, t.harness_cause);
   return classify(t.signals);
 }

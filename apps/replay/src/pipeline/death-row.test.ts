@@ -124,6 +124,8 @@ describe("deathRowFor", () => {
       name: "BadRequestError",
       message: "Error code: 402 - requires more credits\ntrace…",
       agent_fault: false,
+      attribution: "harness" as const,
+      defer: false,
     };
     const row = deathRowFor(
       { ...base, category: "UNKNOWN" },

@@ -73,7 +73,8 @@ function verdictOf(
     };
   }
   const cause = meta.harness_cause;
-  if (cause && !cause.agent_fault) {
+  const harness = c.attribution ? c.attribution === "harness" : cause && !cause.agent_fault;
+  if (cause && harness) {
     const message = firstLine(cause.message);
     return {
       death_reason: `budget: aborted by the harness before judgment: ${cause.name}${message ? `: ${message}` : ""}`,

@@ -124,14 +124,16 @@ export function judgeTrials(trials: readonly Trial[], opts: PipelineOptions = {}
 }
 
 /**
- * The harness's own cause first where it applies (a failed trial whose harness recorded an
- * exception or failure mode, as `classifyTrial` does for imports), else `classify(signals)`.
+ * `classify(signals)`: a real trial's signals carry their trial-level part (harness verdict and
+ * cause, setup, verifier, screens), which the taxonomy judges as a whole. Signals without one
+ * fall back on the harness cause in `meta` first, as before.
  * @example classifyPipelineTrial({ signals: { task_id: "a", arm: { task_success: true } } }).category // "NONE"
  */
 export function classifyPipelineTrial(trial: Trial): FailureClassification {
   const cause = trial.meta?.harness_cause;
   const signals = failureSignalsSchema.parse(trial.signals);
-  if (cause && taskFailed(signals)) return classifyHarnessCause(signals.task_id, cause);
+  if (cause && !signals.trial && taskFailed(signals))
+    return classifyHarnessCause(signals.task_id, cause);
   return classify(signals);
 }
 

@@ -210,7 +210,7 @@ export const BAD_FILE_EDIT_RULES = defineRules("BAD_FILE_EDIT", P.badEdit, [
   {
     id: "c.syntax_error",
     pattern:
-      /error: expected .* (before|after|at end of input|at end of declaration)|error: expected (expression|identifier|declaration|statement|unqualified-id|primary-expression|'[^']+')|error: stray '.{1,6}' in program|error: missing terminating . character|error: unterminated|error c2(143|059|061|062|146|447): syntax error|extraneous closing brace|expected '}' at end of input/,
+      /(^|[\s:])error: expected .* (before|after|at end of input|at end of declaration)|(^|[\s:])error: expected (expression|identifier|declaration|statement|unqualified-id|primary-expression|'[^']+')|error: invalid preprocessing directive|error: stray '.{1,6}' in program|error: missing terminating . character|error: unterminated|error c2(143|059|061|062|146|447): syntax error|extraneous closing brace|expected '}' at end of input/,
     means: "a C/C++ file does not parse",
   },
   {

@@ -9,10 +9,6 @@ const EXAMPLES: Record<string, string> = {
     "./bin/solver: line 3: 8812 Segmentation fault      (core dumped) ./solver data.in",
   "test.tests_failed":
     "FAILED tests/test_math.py::test_divide - ZeroDivisionError: division by zero\n===== 1 failed, 9 passed in 0.42s =====",
-  "fs.no_such_file": "cp: cannot stat 'dist/bundle.js': No such file or directory",
-  "fs.no_such_file_localised":
-    "ls: no se puede acceder a 'datos': No existe el archivo o el directorio",
-  "windows.path_not_found_localised": "Das System kann den angegebenen Pfad nicht finden.",
   "npm.no_package_json":
     "npm ERR! enoent ENOENT: no such file or directory, open '/home/u/package.json'",
   "project.manifest_missing":

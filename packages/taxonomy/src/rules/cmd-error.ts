@@ -50,32 +50,6 @@ export const CMD_ERROR_RULES = defineRules("CMD_ERROR", P.command, [
     priority: 17,
   },
   // commands used wrongly or meeting a busy world
-  // A missing path is a wrong path, target or directory in the command (or an input not produced
-  // yet); what the environment should provide (tools, interpreters, libraries, headers, venvs) has
-  // its own, higher ENV_SETUP_MISS rules, and exit 127 still reads as a missing command.
-  {
-    id: "fs.no_such_file",
-    pattern:
-      /no such file or directory|the system cannot find the (file|path) specified|cannot find path '.*' because it does not exist/,
-    means:
-      "a path the command names does not exist (a wrong path or directory, or not produced yet)",
-    priority: 22,
-  },
-  {
-    id: "fs.no_such_file_localised",
-    pattern:
-      /datei oder verzeichnis nicht gefunden|aucun fichier ou (dossier|répertoire) de ce (type|nom)|no existe el (archivo|fichero) o (el )?directorio|(arquivo|ficheiro) ou (diretório|pasta) (inexistente|não encontrado)|нет такого файла или каталога|没有那个文件或目录|没有该文件或目录|系统找不到指定的(文件|路径)|そのようなファイルやディレクトリはありません|ファイルまたはディレクトリがありません|file o directory non esistente|그런 파일이나 디렉터리가 없습니다|指定されたファイルが見つかりません|指定されたパスが見つかりません/,
-    means: "a path the command names does not exist (localised)",
-    priority: 22,
-  },
-  {
-    id: "windows.path_not_found_localised",
-    pattern:
-      /das system kann (den angegebenen pfad|die angegebene datei) nicht finden|le chemin d'accès spécifié est introuvable|le fichier spécifié est introuvable|el sistema no puede encontrar (la ruta|el archivo) especificad[oa]|o sistema não pode encontrar o (caminho|arquivo) especificado|системе не удается найти указанный (путь|файл)/,
-    means: "Windows cannot find the path or file the command names (localised)",
-    priority: 22,
-  },
-
   {
     id: "make.no_rule",
     pattern: /no rule to make target/,
@@ -156,8 +130,9 @@ export const CMD_ERROR_RULES = defineRules("CMD_ERROR", P.command, [
   },
   {
     id: "http.error_status",
-    pattern: /curl: \(22\) the requested url returned error|^curl: \(\d+\) /,
-    means: "an HTTP request failed",
+    pattern:
+      /curl: \(22\) the requested url returned error|^curl: \(\d+\) |\berror (4\d\d|5\d\d): [a-z]|awaiting response\.\.\. (4\d\d|5\d\d) [a-z]/,
+    means: "an HTTP request failed (curl, or wget's ERROR 404)",
     priority: 12,
   },
 

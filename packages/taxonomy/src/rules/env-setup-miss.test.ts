@@ -79,6 +79,9 @@ const EXAMPLES: Record<string, string> = {
   "launcher.interpreter_missing":
     "Fatal error in launcher: Unable to create process using '\"C:\\Python39\\python.exe\"'",
   "windows.path_not_found_localised": "Das System kann den angegebenen Pfad nicht finden.",
+  "fs.no_such_file": "cp: cannot stat 'dist/bundle.js': No such file or directory",
+  "fs.no_such_file_localised":
+    "ls: no se puede acceder a 'datos': No existe el archivo o el directorio",
   "powershell.command_not_found_localised":
     'Die Benennung "gradle" wurde nicht als Name eines Cmdlet, einer Funktion, einer Skriptdatei oder eines ausführbaren Programms erkannt.',
   "toolchain.not_installed": "error: toolchain '1.79.0-x86_64-unknown-linux-gnu' is not installed",

@@ -373,4 +373,31 @@ export const ENV_SETUP_MISS_RULES = defineRules("ENV_SETUP_MISS", P.environment,
     means: "a published dependency does not parse: the runtime is too old for it",
     priority: 45,
   },
+  // A path the command expected and did not find: the taxonomy's definition ("missing file,
+  // binary, permission, or unset variable the environment was expected to provide"). One failed
+  // command cannot tell that the agent should have made the file itself; that belongs to the
+  // trial-level judgement, which sees what happened later. Below the specific rules above
+  // (tools, interpreters, libraries, headers) and below failing tests, so those still decide.
+  {
+    id: "fs.no_such_file",
+    pattern:
+      /no such file or directory|the system cannot find the (file|path) specified|cannot find path '.*' because it does not exist/,
+    means:
+      "a path the command expected does not exist (missing from the environment, or not produced yet)",
+    priority: 22,
+  },
+  {
+    id: "fs.no_such_file_localised",
+    pattern:
+      /datei oder verzeichnis nicht gefunden|aucun fichier ou (dossier|répertoire) de ce (type|nom)|no existe el (archivo|fichero) o (el )?directorio|(arquivo|ficheiro) ou (diretório|pasta) (inexistente|não encontrado)|нет такого файла или каталога|没有那个文件或目录|没有该文件或目录|系统找不到指定的(文件|路径)|そのようなファイルやディレクトリはありません|ファイルまたはディレクトリがありません|file o directory non esistente|그런 파일이나 디렉터리가 없습니다|指定されたファイルが見つかりません|指定されたパスが見つかりません/,
+    means: "a path the command expected does not exist (localised)",
+    priority: 22,
+  },
+  {
+    id: "windows.path_not_found_localised",
+    pattern:
+      /das system kann (den angegebenen pfad|die angegebene datei) nicht finden|le chemin d'accès spécifié est introuvable|le fichier spécifié est introuvable|el sistema no puede encontrar (la ruta|el archivo) especificad[oa]|o sistema não pode encontrar o (caminho|arquivo) especificado|системе не удается найти указанный (путь|файл)/,
+    means: "Windows cannot find the path or file the command expected (localised)",
+    priority: 22,
+  },
 ]);

@@ -16,6 +16,7 @@ const SMALL = 64 * 1024;
 export async function readCommandDirs(
   agentDir: string,
   notes: string[],
+  rel = "agent",
 ): Promise<CommandOutcome[]> {
   const dirs = (await listSubdirs(agentDir)).dirs
     .map((name) => ({ name, n: /^command-(\d+)$/.exec(name)?.[1] }))
@@ -41,7 +42,15 @@ export async function readCommandDirs(
         : await noted(notes, () => readOptional(join(dir, "stdout.txt"), tail));
       output = stderr?.text.trim() ? stderr.text : stdout?.text;
     }
-    out.push(makeOutcome({ turn: Number(n), command: command?.text, exitCode: exit, output }));
+    out.push(
+      makeOutcome({
+        turn: Number(n),
+        command: command?.text,
+        exitCode: exit,
+        output,
+        source: { file: `${rel}/${name}/${exit !== 0 ? "stderr.txt" : "command.txt"}` },
+      }),
+    );
   }
   return out;
 }

@@ -27,24 +27,36 @@ export interface EpisodeReading {
   episodes: number;
   /** Commands the agent issued, with a result or not. */
   issued: number;
+  /** The last episode's response asked for no tool: the agent ended its turn on its own. */
+  finished: boolean;
 }
 
 /**
  * Outcomes from `agent/episodes/episode-N/` folders, in episode order.
  * @example const { outcomes } = await readEpisodes("job/trial/agent/episodes", notes);
  */
-export async function readEpisodes(dir: string, notes: string[]): Promise<EpisodeReading> {
+export async function readEpisodes(
+  dir: string,
+  notes: string[],
+  rel = "agent/episodes",
+): Promise<EpisodeReading> {
   const names = (await listSubdirs(dir)).dirs
     .map((name) => ({ name, n: /^episode-(\d+)$/.exec(name)?.[1] }))
     .filter((e): e is { name: string; n: string } => e.n !== undefined)
     .sort((a, b) => Number(a.n) - Number(b.n));
-  const reading: EpisodeReading = { outcomes: [], episodes: names.length, issued: 0 };
+  const reading: EpisodeReading = {
+    outcomes: [],
+    episodes: names.length,
+    issued: 0,
+    finished: false,
+  };
   for (const { name, n } of names) {
     const turn = Number(n);
     const response = await noted(notes, () =>
       readJsonSafe(join(dir, name, "response.json"), responseSchema),
     );
     const calls = (response?.content ?? []).filter((b) => b.type === "tool_use");
+    reading.finished = response !== undefined && calls.length === 0;
     if (calls.length === 0) continue;
     reading.pending = undefined;
     const results =
@@ -63,7 +75,15 @@ export async function readEpisodes(dir: string, notes: string[]): Promise<Episod
       const text = textOf(result.content);
       const exit = text === undefined ? undefined : exitCodeInText(text);
       if (exit !== undefined)
-        reading.outcomes.push(makeOutcome({ turn, command, exitCode: exit, output: text }));
+        reading.outcomes.push(
+          makeOutcome({
+            turn,
+            command,
+            exitCode: exit,
+            output: text,
+            source: { file: `${rel}/${name}/tool-results.json` },
+          }),
+        );
     }
   }
   return reading;

@@ -34,9 +34,18 @@ export async function isHarborJob(dir: string): Promise<boolean> {
   return false;
 }
 
-/** A trial folder has an agent/ or verifier/ folder or a trial.log; a job folder has none. */
+/**
+ * A trial folder has an agent/ or verifier/ folder, a trial.log, or the exception.txt Harbor
+ * writes beside a trial's result.json; a job folder has none of them.
+ */
 function isTrialShape(names: Set<string>): boolean {
-  return names.has("agent") || names.has("verifier") || names.has("trial.log");
+  return (
+    names.has("agent") ||
+    names.has("verifier") ||
+    names.has("trial.log") ||
+    names.has("exception.txt") ||
+    names.has("steps")
+  );
 }
 
 async function namesIn(dir: string): Promise<Set<string>> {

@@ -58,6 +58,7 @@ export const harborTrialResultSchema = z.looseObject({
   verifier_result: z
     .looseObject({ rewards: z.record(z.string(), z.number().nullable()).nullish() })
     .nullish(),
+  step_results: z.array(z.looseObject({ step_name: z.string().nullish() })).nullish(),
   exception_info: z
     .looseObject({
       exception_type: z.string(),

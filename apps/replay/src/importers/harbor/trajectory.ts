@@ -16,9 +16,14 @@ const TIMEOUT_KEYS = ["timed_out", "timedOut", "timeout"];
  * The command outcomes of an ATIF trajectory: one per tool call whose exit code is known.
  * @example outcomesFromTrajectory(JSON.parse(text)) // [{ turn: 2, command: "make", exit_code: 2, ... }]
  */
-export function outcomesFromTrajectory(doc: unknown): CommandOutcome[] {
+export function outcomesFromTrajectory(
+  doc: unknown,
+  raw?: string,
+  file = "agent/trajectory.json",
+): CommandOutcome[] {
   const steps = isObj(doc) && Array.isArray(doc.steps) ? doc.steps : [];
   const out: CommandOutcome[] = [];
+  const lines = raw === undefined ? undefined : stepIdLines(raw);
   steps.forEach((step, index) => {
     if (!isObj(step) || !Array.isArray(step.tool_calls)) return;
     const turn = typeof step.step_id === "number" ? step.step_id : index + 1;
@@ -40,7 +45,10 @@ export function outcomesFromTrajectory(doc: unknown): CommandOutcome[] {
         (content ? exitCodeInText(content) : undefined);
       if (exit === undefined) return;
       const timedOut = findBoolean([result?.extra, step.extra, call.extra], TIMEOUT_KEYS) ?? false;
-      out.push(makeOutcome({ turn, command, exitCode: exit, timedOut, output: content }));
+      const line = lines?.get(turn);
+      out.push(
+        makeOutcome({ turn, command, exitCode: exit, timedOut, output: content, source: { file, line } }),
+      );
     });
   });
   return out;
@@ -109,4 +117,22 @@ function findValue(objs: unknown[], keys: string[], ok: (v: unknown) => boolean)
     level = level.flatMap((o) => Object.values(o).filter(isObj));
   }
   return undefined;
+}
+
+/**
+ * Line numbers of each `"step_id": N` in a trajectory's raw text, so an outcome can name its line.
+ * @example stepIdLines('{\n "steps": [\n  {"step_id": 1}]}').get(1) // 3
+ */
+export function stepIdLines(raw: string): Map<number, number> {
+  const lines = new Map<number, number>();
+  const re = /"step_id"\s*:\s*(\d+)/g;
+  let line = 1;
+  let last = 0;
+  for (let m = re.exec(raw); m; m = re.exec(raw)) {
+    for (let i = last; i < m.index; i++) if (raw.charCodeAt(i) === 10) line++;
+    last = m.index;
+    const id = Number(m[1]);
+    if (!lines.has(id)) lines.set(id, line);
+  }
+  return lines;
 }

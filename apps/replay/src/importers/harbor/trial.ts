@@ -1,13 +1,28 @@
 import { join } from "node:path";
-import type { CommandOutcome } from "@fak/taxonomy";
-import { noted, pathKind, readFileSafe } from "../fs-safe.js";
+import {
+  type CommandOutcome,
+  classify,
+  type EvidenceLine,
+  type HarnessCauseSignal,
+  type TrialSignals,
+} from "@fak/taxonomy";
+import { listSubdirs, noted, pathKind, readFileSafe } from "../fs-safe.js";
 import { causeFromHarness } from "../harness-causes.js";
-import { budgetFrom, buildMeta, buildSignals, makeOutcome, statusOf } from "../ingest-common.js";
+import {
+  budgetFrom,
+  buildMeta,
+  buildSignals,
+  CONTEXT_OVERFLOW,
+  makeOutcome,
+  statusOf,
+} from "../ingest-common.js";
+import { failureLines, findLine, readNumbered } from "../test-output.js";
 import { readTrialResult } from "../ingest-stream.js";
 import type { HarnessCause, IngestedTrial, SkippedTrial } from "../ingest-types.js";
 import { readCommandDirs } from "./command-dirs.js";
 import { readEpisodes } from "./episodes.js";
 import { type HarborTrialResult, harborTrialResultSchema } from "./schemas.js";
+import { screensOf, type TrajectoryEnd } from "./screens.js";
 import { commandsInTrajectory, outcomesFromTrajectory } from "./trajectory.js";
 import { readVerifier } from "./verifier.js";
 
@@ -33,13 +48,16 @@ export async function readHarborTrial(
   if (!read.ok) return skip(read.reason);
   const result = read.value;
   const notes: string[] = [];
-  const cause = await causeOf(dir, result, notes);
-  const verifier = await readVerifier(dir, result);
+  const causeSignal = await causeSignalOf(dir, result, notes);
+  const cause = causeSignal ? causeFromHarness(causeSignal.name, causeSignal.message) : undefined;
+  const { agentRel, verifierRel } = await stepFolders(dir, result);
+  const verifier = await readVerifier(dir, result, verifierRel);
   notes.push(...verifier.notes);
   const passed = verifier.reward !== undefined && verifier.reward > 0;
   if (verifier.reward === undefined && !cause)
     notes.push(`${dir}: no reward recorded (counted as failed)`);
-  const { outcomes, issued } = await readAgentOutcomes(join(dir, "agent"), notes, cause);
+  const agentRead = await readAgentOutcomes(join(dir, agentRel), agentRel, notes, cause);
+  const { outcomes, issued } = agentRead;
   const agentConfig = result.config?.agent;
   const trialId = result.trial_name || name;
   const signals = buildSignals({
@@ -50,6 +68,36 @@ export async function readHarborTrial(
     issued,
     budgetTurns: budgetFrom(agentConfig?.kwargs) ?? ctx.budgetTurns,
   });
+  const testOut = passed
+    ? undefined
+    : await noted(notes, () => readNumbered(dir, `${verifierRel}/test-stdout.txt`));
+  const failure = testOut ? failureLines(testOut) : [];
+  if (failure.length === 0 && verifier.assertion)
+    failure.push({ file: `${verifierRel}/ctrf.json`, text: verifier.assertion });
+  const trialSignals: TrialSignals = {
+    harness: "harbor",
+    passed,
+    reward: verifier.reward ?? null,
+    verifier: {
+      ran: verifier.reward !== undefined || testOut !== undefined,
+      failure,
+      tests_passed: verifier.tests.filter((t) => t.passed).length,
+      tests_failed: verifier.tests.filter((t) => !t.passed).length,
+    },
+    screens: agentRead.end?.screens ?? [],
+  };
+  if (causeSignal) trialSignals.cause = causeSignal;
+  const overflow = await contextOverflow(dir, causeSignal, notes);
+  const end = agentRead.end;
+  if (end || overflow) {
+    trialSignals.agent = {};
+    if (end) {
+      trialSignals.agent.steps = end.steps;
+      trialSignals.agent.submitted = end.submitted;
+    }
+    if (overflow) trialSignals.agent.context_overflow = overflow;
+  }
+  signals.trial = trialSignals;
   const trial: IngestedTrial = {
     harness: "harbor",
     job: ctx.job,
@@ -57,7 +105,9 @@ export async function readHarborTrial(
     task: result.task_name || result.config?.task?.path || name.replace(/__[^_]+$/, ""),
     status: statusOf(passed, cause),
     signals,
-    meta: buildMeta(outcomes, verifier.tests, verifier.assertion),
+    meta: buildMeta(outcomes, verifier.tests, failure[0]?.text ?? verifier.assertion),
+    path: dir,
+    reward: verifier.reward ?? null,
   };
   const agent = result.agent_info?.name || agentConfig?.name || agentConfig?.import_path;
   if (agent) trial.agent = agent;
@@ -65,29 +115,72 @@ export async function readHarborTrial(
   if (model) trial.model = model;
   if (cause) {
     trial.harness_cause = cause;
-    trial.harness_error = !cause.agent_fault;
+    trial.harness_error = classify(signals).attribution === "harness";
   }
   if (notes.length) trial.notes = notes;
   return trial;
 }
 
 /** exception_info from result.json, else the last line of exception.txt (`Name: message`). */
-async function causeOf(
+async function causeSignalOf(
   dir: string,
   result: HarborTrialResult,
   notes: string[],
-): Promise<HarnessCause | undefined> {
+): Promise<HarnessCauseSignal | undefined> {
   const info = result.exception_info;
-  if (info) return causeFromHarness(info.exception_type, info.exception_message ?? undefined);
   const file = join(dir, "exception.txt");
-  if ((await pathKind(file)) === "missing") return undefined;
-  const text = await noted(notes, () => readFileSafe(file, { maxBytes: 16 * 1024, tail: true }));
-  const last = text?.text.trim().split("\n").pop()?.trim();
+  const text =
+    (await pathKind(file)) === "missing"
+      ? undefined
+      : await noted(notes, () => readNumbered(dir, "exception.txt"));
+  const lines = text?.text.split("\n") ?? [];
+  let lastIdx = lines.length - 1;
+  while (lastIdx >= 0 && !lines[lastIdx]?.trim()) lastIdx--;
+  const last = lastIdx >= 0 ? lines[lastIdx]!.trim() : undefined;
+  const where = (): { file: string; line?: number } => {
+    if (!text || lastIdx < 0) return { file: "result.json" };
+    return text.first === undefined
+      ? { file: "exception.txt" }
+      : { file: "exception.txt", line: text.first + lastIdx };
+  };
+  if (info) {
+    const signal: HarnessCauseSignal = { name: info.exception_type, ...where() };
+    if (info.exception_message) signal.message = info.exception_message;
+    return signal;
+  }
   if (!last) return undefined;
   const m = /^([A-Za-z_][\w.]*)(?::\s*(.*))?$/.exec(last);
-  return m?.[1]
-    ? causeFromHarness(m[1].split(".").pop() ?? m[1], m[2])
-    : causeFromHarness("exception", last);
+  const signal: HarnessCauseSignal = m?.[1]
+    ? { name: m[1].split(".").pop() ?? m[1], ...where() }
+    : { name: "exception", message: last, ...where() };
+  if (m?.[2]) signal.message = m[2];
+  return signal;
+}
+
+/** Multi-step trials (steps/<name>/agent, verifier) keep no root folders: the last step decides. */
+async function stepFolders(
+  dir: string,
+  result: HarborTrialResult,
+): Promise<{ agentRel: string; verifierRel: string }> {
+  if ((await pathKind(join(dir, "steps"))) !== "dir")
+    return { agentRel: "agent", verifierRel: "verifier" };
+  const listed = (result.step_results ?? []).map((r) => r.step_name).filter((n): n is string => !!n);
+  const present = (await listSubdirs(join(dir, "steps"))).dirs.sort();
+  const last = [...listed].reverse().find((n) => present.includes(n)) ?? present.at(-1);
+  if (!last) return { agentRel: "agent", verifierRel: "verifier" };
+  return { agentRel: `steps/${last}/agent`, verifierRel: `steps/${last}/verifier` };
+}
+
+/** A context-window overflow the exception or the trial log names. */
+async function contextOverflow(
+  dir: string,
+  cause: HarnessCauseSignal | undefined,
+  notes: string[],
+): Promise<EvidenceLine | undefined> {
+  if (cause?.message && CONTEXT_OVERFLOW.test(cause.message))
+    return { file: cause.file ?? "result.json", ...(cause.line ? { line: cause.line } : {}), text: cause.message.split("\n")[0] ?? "" };
+  const log = await noted(notes, () => readNumbered(dir, "trial.log"));
+  return log ? findLine(log, CONTEXT_OVERFLOW) : undefined;
 }
 
 /**
@@ -98,27 +191,35 @@ async function causeOf(
  */
 async function readAgentOutcomes(
   agentDir: string,
+  agentRel: string,
   notes: string[],
   cause: HarnessCause | undefined,
-): Promise<{ outcomes: CommandOutcome[]; issued: number }> {
+): Promise<{ outcomes: CommandOutcome[]; issued: number; end?: TrajectoryEnd }> {
   let issued = 0;
+  let end: TrajectoryEnd | undefined;
   const trajectory = await noted(notes, () => readFileSafe(join(agentDir, "trajectory.json")));
   if (trajectory) {
     try {
-      const doc: unknown = JSON.parse(trajectory.bytes.toString("utf8"));
-      const outcomes = outcomesFromTrajectory(doc);
+      const raw = trajectory.bytes.toString("utf8");
+      const doc: unknown = JSON.parse(raw);
+      const file = `${agentRel}/trajectory.json`;
+      const outcomes = outcomesFromTrajectory(doc, raw, file);
       issued = commandsInTrajectory(doc);
-      if (outcomes.length) return { outcomes, issued };
+      end = screensOf(doc, raw, file);
+      if (outcomes.length) return { outcomes, issued, end: { ...end, screens: [] } };
     } catch (err) {
       notes.push(`${join(agentDir, "trajectory.json")}: invalid JSON (${(err as Error).message})`);
     }
   }
-  const episodes = await readEpisodes(join(agentDir, "episodes"), notes);
+  const episodes = await readEpisodes(join(agentDir, "episodes"), notes, `${agentRel}/episodes`);
   const outcomes = episodes.outcomes;
   if (episodes.pending && cause?.category === "TIMEOUT") {
     outcomes.push(makeOutcome({ ...episodes.pending, exitCode: 0, timedOut: true }));
   }
   issued = Math.max(issued, episodes.issued);
-  if (outcomes.length) return { outcomes, issued };
-  return { outcomes: await readCommandDirs(agentDir, notes), issued };
+  if (episodes.episodes > 0 && !end)
+    end = { screens: [], steps: episodes.episodes, submitted: episodes.finished };
+  if (outcomes.length) return { outcomes, issued, ...(end ? { end } : {}) };
+  const dirs = await readCommandDirs(agentDir, notes, agentRel);
+  return { outcomes: dirs, issued, ...(end ? { end } : {}) };
 }

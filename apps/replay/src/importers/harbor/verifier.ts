@@ -23,8 +23,9 @@ const TEST_OUTPUT_TAIL = 256 * 1024;
 export async function readVerifier(
   trialDir: string,
   result: HarborTrialResult,
+  rel = "verifier",
 ): Promise<VerifierReading> {
-  const dir = join(trialDir, "verifier");
+  const dir = join(trialDir, rel);
   const notes: string[] = [];
   const reading: VerifierReading = { tests: [], notes };
   const reward = rewardOf(result.verifier_result?.rewards) ?? (await rewardFromFiles(dir, notes));
@@ -36,7 +37,7 @@ export async function readVerifier(
     reading.tests.push({
       name: t.name,
       passed: t.status === "passed",
-      source: "verifier/ctrf.json",
+      source: `${rel}/ctrf.json`,
     });
     if (t.status === "failed" && !traces) traces = `${t.trace ?? ""}\n${t.message ?? ""}`;
   }

@@ -1,9 +1,9 @@
 import { constants } from "node:fs";
 import { open } from "node:fs/promises";
-import { createInterface } from "node:readline";
 import type { CommandOutcome } from "@fak/taxonomy";
 import { UnreadableFileError } from "../fs-safe.js";
 import { makeOutcome, STDERR_TAIL_BYTES, stripAnsi } from "../ingest-common.js";
+import { PhaseTracker, type TbPhases } from "./phases.js";
 
 // sessions/agent.log is the raw tmux log of the agent's pane. Agents that log their tool
 // results as `<returncode>N</returncode>` followed by `<output>...</output>` (mini-swe-agent)
@@ -24,7 +24,7 @@ const OUTPUT_END = /^<\/output(?:_tail)?>\s*$|^─{10,}/;
 export async function readAgentLog(
   file: string,
   maxBytes = AGENT_LOG_MAX_BYTES,
-): Promise<{ outcomes: CommandOutcome[]; truncated: boolean }> {
+): Promise<{ outcomes: CommandOutcome[]; phases: TbPhases; truncated: boolean }> {
   let handle: Awaited<ReturnType<typeof open>>;
   try {
     handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW);
@@ -45,13 +45,15 @@ export async function readAgentLog(
       autoClose: false,
     });
     const parser = new ReturnCodeParser();
-    for await (const line of createInterface({
-      input: stream,
-      crlfDelay: Number.POSITIVE_INFINITY,
-    })) {
+    const phases = new PhaseTracker();
+    let n = 0;
+    // Lines end at \n only (a terminal log is full of lone \r), so numbers match the file's.
+    for await (const line of newlineSplit(stream)) {
+      n++;
       parser.push(line);
+      phases.push(stripAnsi(line), n);
     }
-    return { outcomes: parser.finish(), truncated: info.size > maxBytes };
+    return { outcomes: parser.finish(), phases: phases.finish(), truncated: info.size > maxBytes };
   } finally {
     await handle.close();
   }
@@ -61,6 +63,8 @@ export async function readAgentLog(
 export class ReturnCodeParser {
   private readonly outcomes: CommandOutcome[] = [];
   private turn: number | undefined;
+  private lineNo = 0;
+  private readonly file: string;
   private block: string[] | undefined;
   private command: string | undefined;
   private open:
@@ -70,10 +74,16 @@ export class ReturnCodeParser {
         turn: number | undefined;
         out: string[];
         size: number;
+        line: number;
       }
     | undefined;
 
+  constructor(file = "sessions/agent.log") {
+    this.file = file;
+  }
+
   push(raw: string): void {
+    this.lineNo++;
     const line = stripAnsi(raw);
     if (this.open) {
       if (!OUTPUT_END.test(line.trim())) {
@@ -90,6 +100,7 @@ export class ReturnCodeParser {
         turn: this.turn,
         out: [],
         size: 0,
+        line: this.lineNo,
       };
       this.command = undefined;
       return;
@@ -125,7 +136,25 @@ export class ReturnCodeParser {
     this.open = undefined;
     if (!o) return;
     this.outcomes.push(
-      makeOutcome({ turn: o.turn, command: o.command, exitCode: o.exit, output: o.out.join("\n") }),
+      makeOutcome({
+        turn: o.turn,
+        command: o.command,
+        exitCode: o.exit,
+        output: o.out.join("\n"),
+        source: { file: this.file, line: o.line },
+      }),
     );
   }
+}
+
+/** The lines of a text stream, split at \n only (a trailing \r is kept for the parser to strip). */
+async function* newlineSplit(stream: AsyncIterable<string | Buffer>): AsyncGenerator<string> {
+  let rest = "";
+  for await (const chunk of stream) {
+    const text = rest + chunk.toString();
+    const parts = text.split("\n");
+    rest = parts.pop() ?? "";
+    yield* parts;
+  }
+  if (rest !== "") yield rest;
 }

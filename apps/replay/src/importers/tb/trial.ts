@@ -1,11 +1,14 @@
 import { join } from "node:path";
-import type { TestResult } from "@fak/taxonomy";
-import { noted, readOptional } from "../fs-safe.js";
+import { classify, type EvidenceLine, type ScreenSignal, type TestResult, type TrialSignals, tbModeRecordsFailure } from "@fak/taxonomy";
+import { noted } from "../fs-safe.js";
 import { causeFromTbFailureMode } from "../harness-causes.js";
-import { buildMeta, buildSignals, firstAssertion, statusOf } from "../ingest-common.js";
+import { buildMeta, buildSignals, statusOf } from "../ingest-common.js";
+import { failureLines, readNumbered } from "../test-output.js";
 import { readTrialResult } from "../ingest-stream.js";
 import type { IngestedTrial, SkippedTrial } from "../ingest-types.js";
+import { screenSegments } from "../harbor/screens.js";
 import { readAgentLog } from "./agent-log.js";
+import { BARELY_RAN_STEPS, type TbPhases } from "./phases.js";
 import { type TbTrialResult, tbTrialResultSchema } from "./schemas.js";
 
 /** Run-level facts a trial falls back on. */
@@ -14,8 +17,6 @@ export interface TbRunContext {
   agent?: string;
   model?: string;
 }
-
-const TESTS_LOG_TAIL = 256 * 1024;
 
 /**
  * Read one tb trial folder (`<task>.K-of-N[.<run_id>]`) into an IngestedTrial, or say why it
@@ -39,28 +40,33 @@ export async function readTbTrial(
   if (log?.truncated)
     notes.push(`${join(dir, "sessions", "agent.log")}: only the first part was scanned`);
   const outcomes = log?.outcomes ?? [];
-  let assertion = firstAssertion(tests.find((t) => !t.passed)?.name);
-  if (!assertion && !passed && tests.some((t) => !t.passed)) {
-    const testsLog = await noted(notes, () =>
-      readOptional(join(dir, "sessions", "tests.log"), { maxBytes: TESTS_LOG_TAIL, tail: true }),
-    );
-    assertion = firstAssertion(testsLog?.text);
-  }
+  // Agents that log no exit codes (tb's terminus) leave the screen they ended on.
+  const screens = outcomes.length ? [] : await noted(notes, () => paneScreens(dir));
+  const testsLog = passed
+    ? undefined
+    : await noted(notes, () => readNumbered(dir, "sessions/tests.log"));
+  const failure = testsLog ? failureLines(testsLog) : [];
+  const assertion = failure[0]?.text ?? tests.find((t) => !t.passed)?.name;
   const trialId = result.trial_name || name;
+  const signals = buildSignals({ taskId: trialId, passed, tests, outcomes });
+  signals.trial = trialSignals(result, passed, tests, failure, testsLog !== undefined, log?.phases);
+  signals.trial.screens = screens ?? [];
   const trial: IngestedTrial = {
     harness: "tb",
     job: ctx.job,
     trial_id: trialId,
     task: result.task_id || name.replace(/\.\d+-of-\d+(?:\..*)?$/, ""),
     status: statusOf(passed, cause),
-    signals: buildSignals({ taskId: trialId, passed, tests, outcomes }),
+    signals,
     meta: buildMeta(outcomes, tests, assertion),
+    path: dir,
+    attempt: attemptOf(name),
   };
   if (ctx.agent) trial.agent = ctx.agent;
   if (ctx.model) trial.model = ctx.model;
   if (cause) {
     trial.harness_cause = cause;
-    trial.harness_error = !cause.agent_fault;
+    trial.harness_error = classify(signals).attribution === "harness";
   }
   if (notes.length) trial.notes = notes;
   return trial;
@@ -75,4 +81,58 @@ function testsOf(result: TbTrialResult): TestResult[] {
     }
   }
   return tests;
+}
+
+/** The K of a `<task>.K-of-N[.<run>]` folder name (1 when the name has none). */
+function attemptOf(name: string): number {
+  const k = /\.(\d+)-of-\d+(?:\.|$)/.exec(name)?.[1];
+  return k ? Math.max(1, Number(k)) : 1;
+}
+
+/** What a careful reader of the trial's files would look at: the verdict, the mode, the log's phases, the tests. */
+function trialSignals(
+  result: TbTrialResult,
+  passed: boolean,
+  tests: TestResult[],
+  failure: EvidenceLine[],
+  testsRan: boolean,
+  phases: TbPhases | undefined,
+): TrialSignals {
+  const t: TrialSignals = { harness: "tb", passed, screens: [] };
+  if (tbModeRecordsFailure(result.failure_mode))
+    t.cause = { name: result.failure_mode, file: "results.json" };
+  const failed = tests.filter((x) => !x.passed).length;
+  t.verifier = {
+    ran: testsRan || tests.length > 0,
+    failure,
+    tests_passed: tests.length - failed,
+    tests_failed: failed,
+  };
+  if (!phases) return t;
+  const agent: NonNullable<TrialSignals["agent"]> = {
+    steps: phases.steps,
+    submitted: phases.submitted,
+  };
+  if (phases.cutOff) agent.cut_off = phases.cutOff;
+  if (phases.contextOverflow) agent.context_overflow = phases.contextOverflow;
+  t.agent = agent;
+  const barelyRan = phases.cutOff !== undefined && phases.steps < BARELY_RAN_STEPS;
+  if (phases.notStarted || barelyRan) {
+    t.setup = { ran: false, log: phases.installFailures };
+    if (phases.notStarted) t.setup.failure = phases.notStarted;
+  } else {
+    t.setup = { ran: true, log: [] };
+  }
+  return t;
+}
+
+/** The agent's last screen (panes/post-agent.txt), one screen per command on it. */
+async function paneScreens(dir: string): Promise<ScreenSignal[]> {
+  const pane = await readNumbered(dir, "panes/post-agent.txt");
+  if (!pane) return [];
+  return screenSegments(pane.text).map((seg) => ({
+    command: seg.command.slice(0, 2000),
+    text: seg.text.slice(-4096),
+    file: pane.file,
+  }));
 }

@@ -1,0 +1,87 @@
+import type { EvidenceLine } from "@fak/taxonomy";
+import { readOptional } from "./fs-safe.js";
+import { stripAnsi } from "./ingest-common.js";
+
+// A verifier's or a test run's output, as evidence: the first failure and the lines around it,
+// each with its line number in the file, so a classification can say where it was decided.
+
+/** Read whole up to this size (line numbers exact); past it only the tail, without line numbers. */
+const WHOLE = 8 * 1024 * 1024;
+const TAIL = 512 * 1024;
+/** Lines kept from the first failure on. */
+const MAX_LINES = 40;
+
+const ASSERTION = /^E\s{2,}\S/;
+const FAILURE =
+  /^curl: \(\d+\)|\b(?:assert(?:ion)?(?:error)?|error|exception|traceback|failed|failure|fatal|syntaxerror|timed? ?out|timeout|not found|no such file|cannot|unable to)\b/i;
+const NOISE = /^\s*$|^={3,}|^-{3,}|^_{3,}|\bpassed\b.*\bin \d|^platform |^rootdir:|^plugins:|^collected /i;
+
+/** A text's lines, numbered from `first`. */
+export interface NumberedText {
+  file: string;
+  text: string;
+  /** Line number of the text's first line; undefined when unknown (a tail of a large file). */
+  first?: number;
+}
+
+/**
+ * Read a trial file for evidence: whole when small enough (exact line numbers), else its tail.
+ * @example await readNumbered("job/t__1", "verifier/test-stdout.txt")
+ */
+export async function readNumbered(
+  trialDir: string,
+  rel: string,
+): Promise<NumberedText | undefined> {
+  const whole = await readOptional(`${trialDir}/${rel}`, { maxBytes: WHOLE, tail: true });
+  if (whole && whole.skipped === 0) return { file: rel, text: stripAnsi(whole.text), first: 1 };
+  const tail = await readOptional(`${trialDir}/${rel}`, { maxBytes: TAIL, tail: true });
+  return tail ? { file: rel, text: stripAnsi(tail.text) } : undefined;
+}
+
+function lineAt(t: NumberedText, i: number, text: string): EvidenceLine {
+  const line: EvidenceLine = { file: t.file, text: text.trim() };
+  if (t.first !== undefined) line.line = t.first + i;
+  return line;
+}
+
+/**
+ * The first failure of a test run and what follows it: the first pytest `E` line (else the
+ * first line that reads as a failure) comes first, then the failure-looking lines of the
+ * output in file order (a compiler error printed before the assertion included), at most 40.
+ * @example failureLines({ file: "verifier/test-stdout.txt", text, first: 1 })[0].text // "assert 2 == 3"
+ */
+export function failureLines(t: NumberedText): EvidenceLine[] {
+  const lines = t.text.split("\n");
+  const firstE = lines.findIndex((l) => ASSERTION.test(l));
+  const picked: EvidenceLine[] = [];
+  lines.forEach((l, i) => {
+    if (picked.length >= MAX_LINES || NOISE.test(l)) return;
+    if (ASSERTION.test(l) || FAILURE.test(l)) picked.push(lineAt(t, i, l.replace(/^E\s+/, "")));
+  });
+  if (firstE >= 0) {
+    const head = lineAt(t, firstE, lines[firstE]!.replace(/^E\s+/, ""));
+    return [head, ...picked.filter((p) => p.line !== head.line || p.text !== head.text)];
+  }
+  return picked;
+}
+
+/**
+ * The first line of a text that matches, as evidence.
+ * @example findLine(numbered, /command not found/)
+ */
+export function findLine(t: NumberedText, pattern: RegExp, from = 0): EvidenceLine | undefined {
+  const lines = t.text.split("\n");
+  for (let i = from; i < lines.length; i++) {
+    if (pattern.test(lines[i]!)) return lineAt(t, i, lines[i]!);
+  }
+  return undefined;
+}
+
+/** Every line of a text that matches, as evidence (at most `max`). */
+export function findLines(t: NumberedText, pattern: RegExp, max = MAX_LINES): EvidenceLine[] {
+  const out: EvidenceLine[] = [];
+  t.text.split("\n").forEach((l, i) => {
+    if (out.length < max && pattern.test(l)) out.push(lineAt(t, i, l));
+  });
+  return out;
+}

@@ -1,0 +1,59 @@
+import { classifyOutcome, isFailedOutcome, type OutcomeClassification } from "../outcome.js";
+import type { CommandOutcome } from "../schemas.js";
+import type { EvidenceLine, ScreenSignal } from "./schema.js";
+
+/** One thing the agent did, from an exit code (outcomes) or from the screen it left (terminus-2). */
+export interface Step {
+  /** Position in the trial, in order. */
+  index: number;
+  turn?: number;
+  command?: string;
+  failed: boolean;
+  /** The outcome rules' reading of a failed step. */
+  verdict?: OutcomeClassification;
+  /** Where it is, and the line that shows the failure (or the command). */
+  ref?: EvidenceLine;
+}
+
+/**
+ * The agent's steps in order: command outcomes (exit codes known) and screens (no exit code: a
+ * screen failed when an outcome rule matches one of its lines; the fallbacks that only read an
+ * exit code cannot apply to a screen).
+ * @example stepsOf([{ command: "make", exit_code: 2, stderr: "make: *** [all] Error 2" }], [])
+ */
+export function stepsOf(
+  outcomes: readonly CommandOutcome[],
+  screens: readonly ScreenSignal[],
+): Step[] {
+  const steps: Step[] = [];
+  for (const o of outcomes) {
+    const step: Step = { index: 0, failed: isFailedOutcome(o) };
+    if (o.turn !== undefined) step.turn = o.turn;
+    if (o.command !== undefined) step.command = o.command;
+    if (step.failed) step.verdict = classifyOutcome(o);
+    if (o.source) {
+      const text = step.verdict?.line ?? o.command ?? "";
+      step.ref = { file: o.source.file, text, ...(o.source.line ? { line: o.source.line } : {}) };
+    }
+    steps.push(step);
+  }
+  for (const s of screens) {
+    const verdict = classifyOutcome({ command: s.command, exit_code: 1, stderr: s.text });
+    const step: Step = { index: 0, failed: verdict.rule !== null };
+    if (s.turn !== undefined) step.turn = s.turn;
+    if (s.command !== undefined) step.command = s.command;
+    if (step.failed) step.verdict = verdict;
+    const text = step.failed ? (verdict.line ?? "") : (s.command ?? "");
+    step.ref = { file: s.file, text, ...(s.line ? { line: s.line } : {}) };
+    steps.push(step);
+  }
+  // Outcomes and screens each come in order; merge them by turn, keeping each one's order.
+  const ordered = steps
+    .map((s, i) => ({ s, i }))
+    .sort((a, b) => (a.s.turn ?? 0) - (b.s.turn ?? 0) || a.i - b.i)
+    .map(({ s }) => s);
+  ordered.forEach((s, i) => {
+    s.index = i;
+  });
+  return ordered;
+}
