@@ -32,7 +32,8 @@ describe("renderHtmlReport", async () => {
   it("escapes what it shows, links evidence to the trial's files, and states its boundary", () => {
     expect(html).toContain('id="boundary"');
     expect(html).toContain("Harness errors are listed but never scored against the agent");
-    expect(html).toContain(`href="file://${join(examples, "harbor-job-b", "csv-report__Yb1")}"`);
+    const ctrf = join(examples, "harbor-job-b", "csv-report__Yb1", "verifier", "ctrf.json");
+    expect(html).toContain(`<a href="file://${ctrf}">verifier/ctrf.json</a>`);
     const evil = renderHtmlReport({
       runs: [{ ...a, summary: { ...a.summary, label: "<script>alert(1)</script>" } }],
       generatedAt: "x",

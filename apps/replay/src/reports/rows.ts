@@ -2,20 +2,9 @@ import { basename, dirname, join } from "node:path";
 import type { FailureClassification } from "@fak/taxonomy";
 import { classifyTrial, type IngestResult } from "../importers/ingest.js";
 import type { IngestedTrial, IngestRun, SkippedTrial } from "../importers/ingest-types.js";
-import type { EvidenceLine, Headline, SkipGroup, TrialRow } from "./schemas.js";
+import type { Headline, RowEvidence, SkipGroup, TrialRow } from "./schemas.js";
 
-// Fields the trial-level classification adds to the importers' types; read when present.
-type Attribution = "agent" | "setup" | "harness";
-type TrialExtras = {
-  attempt?: number;
-  reward?: number | null;
-  path?: string;
-  attribution?: Attribution;
-};
-type ClassificationExtras = {
-  attribution?: Attribution;
-  decided_by?: { file: string; line?: number; text: string };
-};
+// Fields a run may carry once its importer reads them; read when present.
 type RunExtras = { agent?: string; model?: string; headline?: Omit<Headline, "job"> };
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}__\d{2}-\d{2}-\d{2}$/;
@@ -39,9 +28,9 @@ function attemptFromName(trialId: string): number | undefined {
 }
 
 /** The one line of evidence a row shows: the deciding file and line when known. */
-export function evidenceLine(c: FailureClassification, t?: IngestedTrial): EvidenceLine | null {
+export function evidenceLine(c: FailureClassification, t?: IngestedTrial): RowEvidence | null {
   if (!c.failed) return null;
-  const decided = (c as FailureClassification & ClassificationExtras).decided_by;
+  const decided = c.decided_by;
   if (decided) return { text: decided.text, file: decided.file, line: decided.line ?? null };
   const text = c.evidence.find((e) => !e.startsWith("rule:")) ?? c.detail;
   if (text) return { text: text.split("\n")[0] ?? "", file: null, line: null };
@@ -51,7 +40,7 @@ export function evidenceLine(c: FailureClassification, t?: IngestedTrial): Evide
 
 /** The trial folder on disk: the importer's when it gives one, else where each harness keeps it. */
 function trialPath(t: IngestedTrial, run: IngestRun | undefined): string | null {
-  const given = (t as IngestedTrial & TrialExtras).path;
+  const given = t.path;
   if (given) return given;
   if (!run) return null;
   return t.harness === "harbor" ? join(run.path, t.trial_id) : join(run.path, t.task, t.trial_id);
@@ -69,7 +58,6 @@ export function trialRows(
   const runByJob = new Map(result.runs.map((r) => [r.job, r]));
   const seen = new Map<string, number>();
   return result.trials.map((t) => {
-    const extra = t as IngestedTrial & TrialExtras;
     const run = runByJob.get(t.job);
     const c = classifyOne(t);
     const runExtra = run as (IngestRun & RunExtras) | undefined;
@@ -80,9 +68,7 @@ export function trialRows(
     seen.set(key, order);
     const harnessError = t.status !== "passed" && t.harness_error === true;
     const attribution =
-      (c as FailureClassification & ClassificationExtras).attribution ??
-      extra.attribution ??
-      (t.status === "passed" ? null : harnessError ? "harness" : "agent");
+      c.attribution ?? (t.status === "passed" ? null : harnessError ? "harness" : "agent");
     return {
       job: jobLabel(run?.path ?? t.job, agent, model),
       job_path: run?.path ?? t.job,
@@ -91,8 +77,8 @@ export function trialRows(
       trial_id: t.trial_id,
       agent: agent ?? null,
       model: model ?? null,
-      attempt: extra.attempt ?? attemptFromName(t.trial_id) ?? order,
-      reward: extra.reward ?? null,
+      attempt: t.attempt ?? attemptFromName(t.trial_id) ?? order,
+      reward: t.reward ?? null,
       passed: t.status === "passed",
       status: t.status,
       harness_error: harnessError,

@@ -6,14 +6,14 @@ import { z } from "zod";
 const count = z.number().int().nonnegative();
 const rate = z.number().min(0).max(1);
 
-export const evidenceLineSchema = z.strictObject({
+export const rowEvidenceSchema = z.strictObject({
   /** One line, as the classifier or the harness recorded it. */
   text: z.string(),
   /** The file that decided it, relative to the trial folder (null when not known). */
   file: z.string().nullable(),
   line: z.number().int().positive().nullable(),
 });
-export type EvidenceLine = z.output<typeof evidenceLineSchema>;
+export type RowEvidence = z.output<typeof rowEvidenceSchema>;
 
 export const trialRowSchema = z.strictObject({
   /** The job as people name it: its folder name, and agent / model when known. */
@@ -34,7 +34,7 @@ export const trialRowSchema = z.strictObject({
   attribution: z.enum(["agent", "setup", "harness"]).nullable(),
   category: failureCodeSchema,
   reason: z.string(),
-  evidence: evidenceLineSchema.nullable(),
+  evidence: rowEvidenceSchema.nullable(),
   /** The trial folder on disk (null for a fixture replay; the job folder for a listed-only trial). */
   path: z.string().nullable(),
   /** trial_files: read from the trial's folder; job_listing: its folder is missing, the verdict is the job's result file's. */
