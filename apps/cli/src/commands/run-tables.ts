@@ -74,7 +74,7 @@ function evidenceText(r: TrialRow): string {
   const where = r.evidence.file
     ? ` (${r.evidence.file}${r.evidence.line ? `:${r.evidence.line}` : ""})`
     : "";
-  const text = r.evidence.text.length > 100 ? `${r.evidence.text.slice(0, 99)}…` : r.evidence.text;
+  const text = r.evidence.text.length > 80 ? `${r.evidence.text.slice(0, 79)}…` : r.evidence.text;
   return `${text}${where}`;
 }
 
