@@ -63,7 +63,22 @@ describe("fak compare conformance on ../shared/samples", () => {
       .map((d) => join(HARBOR, d));
     const terminus = join(HARBOR, "terminus2-gpt-oss-120b");
     expect(opus.length, "two claude-opus jobs").toBe(2);
-    const cmp = compareRuns(await loadRun(opus.join(",")), await loadRun(terminus));
+    const runA = await loadRun(opus.join(","));
+    const cmp = compareRuns(runA, await loadRun(terminus));
+    // Each job's own headline is shown as Harbor computed it.
+    for (const job of opus) {
+      const own = readJson(join(job, "result.json"));
+      const ev = Object.values(own.stats.evals)[0] as { metrics: { mean: number }[] };
+      const head = runA.summary.headlines.find((h) =>
+        h.job.startsWith(job.split("/").pop() as string),
+      );
+      expect(head, `${job}: headline`).toMatchObject({
+        harness: "harbor",
+        mean_reward: ev.metrics[0]?.mean,
+        n_trials: own.stats.n_trials,
+        n_errored: own.stats.n_errors,
+      });
+    }
     const ownA = harborOwn(opus);
     const ownB = harborOwn(harborJobs(terminus));
     const shared = [...ownA.keys()].filter((t) => ownB.has(t)).sort();

@@ -78,10 +78,11 @@ export function registerIngest(program: Command): void {
               ...(opts.maxFailures !== undefined ? { maxFailures: opts.maxFailures } : {}),
             })
           : undefined;
+        const heads = await replay.headlines(imported.runs, rows);
         const output = {
           runs: imported.runs,
           trials: rows,
-          headlines: replay.headlines(imported.runs, rows),
+          headlines: heads,
           signals: imported.trials.map((t) => t.signals),
           taxonomy: result.taxonomy,
           directives: result.directives,
@@ -105,7 +106,7 @@ export function registerIngest(program: Command): void {
         else if (opts.format === "jsonl") await out(replay.rowsToJsonl(rows));
         else if (opts.format === "md") await out(replay.rowsToMarkdown(rows));
         else {
-          let text = `${jobsTable(imported.runs, rows)}\n`;
+          let text = `${jobsTable(imported.runs, rows, heads)}\n`;
           text += skippedLines(imported.skipped);
           text += harnessErrorLines(imported.harness_errors);
           text += `\n## Failed trials\n\n${failedTrialsTable(rows)}`;

@@ -1,6 +1,7 @@
 import type {
   GateVerdict,
   HarnessErrorEntry,
+  Headline,
   IngestRun,
   RunComparison,
   SkippedTrial,
@@ -13,30 +14,29 @@ import { colour, percent, table } from "../output.js";
 // The human rendering of runs, trials and comparisons: strings only, written by the command
 // in one place.
 
-type Headline =
-  | { harness: "harbor"; mean_reward: number | null; n_trials: number; n_passed: number }
-  | { harness: "tb"; accuracy: number | null; n_resolved: number; n_unresolved: number };
-
 const rate = (x: number | null) => (x === null ? "-" : percent(x));
 
 /** What the job's own files say, beside fak's figure. */
-function ownHeadline(run: IngestRun): string {
-  const given = (run as IngestRun & { headline?: Headline }).headline;
-  if (given?.harness === "harbor") {
-    const mean = given.mean_reward === null ? "-" : given.mean_reward.toFixed(3);
-    return `mean reward ${mean} (${given.n_passed}/${given.n_trials})`;
+function ownHeadline(run: IngestRun, own: Headline | undefined): string {
+  if (own?.harness === "harbor") {
+    const mean = own.mean_reward === null ? "-" : own.mean_reward.toFixed(3);
+    return `mean reward ${mean} (${own.n_passed}/${own.n_trials} passed)`;
   }
-  if (given?.harness === "tb")
-    return `accuracy ${rate(given.accuracy)} (${given.n_resolved} resolved)`;
+  if (own?.harness === "tb") return `accuracy ${rate(own.accuracy)} (${own.n_resolved} resolved)`;
   const e = run.expected;
   if (e?.passes !== undefined && e.trials !== undefined) return `${e.passes}/${e.trials} passed`;
   return "-";
 }
 
 /** One line per job, named by folder and agent/model, and the totals across all of them. */
-export function jobsTable(runs: readonly IngestRun[], rows: readonly TrialRow[]): string {
+export function jobsTable(
+  runs: readonly IngestRun[],
+  rows: readonly TrialRow[],
+  heads: readonly Headline[],
+): string {
   const label = (run: IngestRun) =>
     rows.find((r) => r.job_path === run.path)?.job ?? jobLabel(run.path);
+  const headOf = (run: IngestRun) => heads.find((h) => h.job === label(run));
   const line = (r: IngestRun) => [
     label(r),
     r.harness,
@@ -46,7 +46,7 @@ export function jobsTable(runs: readonly IngestRun[], rows: readonly TrialRow[])
     r.errors,
     r.harness_errors,
     rate(r.pass_rate),
-    ownHeadline(r),
+    ownHeadline(r, headOf(r)),
     r.skipped.length,
   ];
   const sum = (f: (r: IngestRun) => number) => runs.reduce((s, r) => s + f(r), 0);

@@ -20,6 +20,17 @@ describe("loadRun", () => {
     expect(run.summary).toMatchObject({ trials: 5, scored: 4, passed: 1, harness_errors: 1 });
     expect(run.summary.pass_rate).toBe(0.25);
     expect(errored?.path).toBe(join(jobA, "summarize-docs__Se5"));
+    // The job's own headline, from its result.json (which records no mean reward).
+    expect(run.summary.headlines).toEqual([
+      {
+        harness: "harbor",
+        job: "harbor-job (fake-agent / acme/model-1)",
+        mean_reward: null,
+        n_trials: 5,
+        n_passed: 1,
+        n_errored: 2,
+      },
+    ]);
   });
 
   it("joins several folders given with commas into one run", async () => {
@@ -39,11 +50,16 @@ describe("loadRun", () => {
       ["hello", true, "tb"],
       ["world", false, "tb"],
     ]);
+    expect(run.summary.headlines).toMatchObject([
+      { harness: "tb", n_resolved: 1, n_unresolved: 1 },
+    ]);
     const saved = join(dir, "out");
     await mkdir(saved);
-    await writeFile(join(saved, "ingest.json"), JSON.stringify({ trials: run.rows, skipped: [] }));
+    const ingestJson = { trials: run.rows, headlines: run.summary.headlines, skipped: [] };
+    await writeFile(join(saved, "ingest.json"), JSON.stringify(ingestJson));
     const again = await loadRun(saved);
     expect(again.rows).toEqual(run.rows);
+    expect(again.summary.headlines).toEqual(run.summary.headlines);
     expect(compareRuns(run, again).tasks.every((t) => t.change === "same")).toBe(true);
   });
 

@@ -8,8 +8,7 @@ import { isHarborJob } from "../importers/harbor/index.js";
 import { ingest } from "../importers/ingest.js";
 import type { HarnessKind, SkippedTrial } from "../importers/ingest-types.js";
 import { classifyPipelineTrial } from "../pipeline/pipeline.js";
-import { runRows } from "./listed.js";
-import { headlines } from "./rows.js";
+import { headlines, runRows } from "./job-files.js";
 import {
   type Headline,
   headlineSchema,
@@ -114,7 +113,7 @@ async function loadJobs(dir: string): Promise<OneSource> {
       const rows = await runRows(result);
       return {
         rows,
-        headlines: headlines(result.runs, rows),
+        headlines: await headlines(result.runs, rows),
         skipped: result.skipped,
         simulated: false,
       };

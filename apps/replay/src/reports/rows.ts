@@ -2,10 +2,10 @@ import { basename, dirname, join } from "node:path";
 import type { FailureClassification } from "@fak/taxonomy";
 import { classifyTrial, type IngestResult } from "../importers/ingest.js";
 import type { IngestedTrial, IngestRun, SkippedTrial } from "../importers/ingest-types.js";
-import type { Headline, RowEvidence, SkipGroup, TrialRow } from "./schemas.js";
+import type { RowEvidence, SkipGroup, TrialRow } from "./schemas.js";
 
 // Fields a run may carry once its importer reads them; read when present.
-type RunExtras = { agent?: string; model?: string; headline?: Omit<Headline, "job"> };
+type RunExtras = { agent?: string; model?: string };
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}__\d{2}-\d{2}-\d{2}$/;
 
@@ -100,16 +100,4 @@ export function skipGroups(skipped: readonly SkippedTrial[]): SkipGroup[] {
   const counts = new Map<string, number>();
   for (const s of skipped) counts.set(s.reason, (counts.get(s.reason) ?? 0) + 1);
   return [...counts].map(([reason, count]) => ({ reason, count }));
-}
-
-/** Each job's own headline (what the harness computed), when the importer read one. */
-export function headlines(runs: readonly IngestRun[], rows: readonly TrialRow[]): Headline[] {
-  const out: Headline[] = [];
-  for (const run of runs) {
-    const given = (run as IngestRun & RunExtras).headline;
-    const first = rows.find((r) => r.job_path === run.path);
-    const job = jobLabel(run.path, first?.agent ?? undefined, first?.model ?? undefined);
-    if (given) out.push({ ...given, job } as Headline);
-  }
-  return out;
 }
