@@ -30,7 +30,10 @@ export function registerEval(program: Command): void {
     .description(
       "score trial-level classification on labelled real trials (as in shared/corpora/trials-dev): accuracy with and without alt, harness causes kept apart, the misses with their evidence",
     )
-    .argument("<labels>", "labelled trials JSONL (harness, job, trial, outcome, attribution, category, ...)")
+    .argument(
+      "<labels>",
+      "labelled trials JSONL (harness, job, trial, outcome, attribution, category, ...)",
+    )
     .requiredOption("--root <dir>", "the folder the labels' job paths are relative to")
     .option("--json", "print the evaluation as JSON")
     .action(async (file: string, opts: CommonOptions & { root: string }) => {

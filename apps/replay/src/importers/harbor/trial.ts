@@ -16,9 +16,9 @@ import {
   makeOutcome,
   statusOf,
 } from "../ingest-common.js";
-import { failureLines, findLine, readNumbered } from "../test-output.js";
 import { readTrialResult } from "../ingest-stream.js";
 import type { HarnessCause, IngestedTrial, SkippedTrial } from "../ingest-types.js";
+import { failureLines, findLine, readNumbered } from "../test-output.js";
 import { readCommandDirs } from "./command-dirs.js";
 import { readEpisodes } from "./episodes.js";
 import { type HarborTrialResult, harborTrialResultSchema } from "./schemas.js";
@@ -164,7 +164,9 @@ async function stepFolders(
 ): Promise<{ agentRel: string; verifierRel: string }> {
   if ((await pathKind(join(dir, "steps"))) !== "dir")
     return { agentRel: "agent", verifierRel: "verifier" };
-  const listed = (result.step_results ?? []).map((r) => r.step_name).filter((n): n is string => !!n);
+  const listed = (result.step_results ?? [])
+    .map((r) => r.step_name)
+    .filter((n): n is string => !!n);
   const present = (await listSubdirs(join(dir, "steps"))).dirs.sort();
   const last = [...listed].reverse().find((n) => present.includes(n)) ?? present.at(-1);
   if (!last) return { agentRel: "agent", verifierRel: "verifier" };
@@ -178,7 +180,11 @@ async function contextOverflow(
   notes: string[],
 ): Promise<EvidenceLine | undefined> {
   if (cause?.message && CONTEXT_OVERFLOW.test(cause.message))
-    return { file: cause.file ?? "result.json", ...(cause.line ? { line: cause.line } : {}), text: cause.message.split("\n")[0] ?? "" };
+    return {
+      file: cause.file ?? "result.json",
+      ...(cause.line ? { line: cause.line } : {}),
+      text: cause.message.split("\n")[0] ?? "",
+    };
   const log = await noted(notes, () => readNumbered(dir, "trial.log"));
   return log ? findLine(log, CONTEXT_OVERFLOW) : undefined;
 }

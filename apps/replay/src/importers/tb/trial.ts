@@ -1,12 +1,19 @@
 import { join } from "node:path";
-import { classify, type EvidenceLine, type ScreenSignal, type TestResult, type TrialSignals, tbModeRecordsFailure } from "@fak/taxonomy";
+import {
+  classify,
+  type EvidenceLine,
+  type ScreenSignal,
+  type TestResult,
+  type TrialSignals,
+  tbModeRecordsFailure,
+} from "@fak/taxonomy";
 import { noted } from "../fs-safe.js";
+import { screenSegments } from "../harbor/screens.js";
 import { causeFromTbFailureMode } from "../harness-causes.js";
 import { buildMeta, buildSignals, statusOf } from "../ingest-common.js";
-import { failureLines, readNumbered } from "../test-output.js";
 import { readTrialResult } from "../ingest-stream.js";
 import type { IngestedTrial, SkippedTrial } from "../ingest-types.js";
-import { screenSegments } from "../harbor/screens.js";
+import { failureLines, readNumbered } from "../test-output.js";
 import { readAgentLog } from "./agent-log.js";
 import { BARELY_RAN_STEPS, type TbPhases } from "./phases.js";
 import { type TbTrialResult, tbTrialResultSchema } from "./schemas.js";
