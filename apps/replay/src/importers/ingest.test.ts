@@ -75,7 +75,7 @@ describe("findJobs", () => {
     ]);
     await expect(findJobs("harbor", join(root, "c"))).rejects.toThrow(InputError);
     await expect(findJobs("tb", root)).rejects.toThrow(
-      /not a tb run folder, and none found below it/,
+      /no tb run found in .* \(searched 3 levels down\)/,
     );
   });
 });

@@ -1,7 +1,6 @@
 import { join } from "node:path";
 import {
   type CommandOutcome,
-  classify,
   type EvidenceLine,
   type HarnessCauseSignal,
   type TrialSignals,
@@ -14,6 +13,7 @@ import {
   buildSignals,
   CONTEXT_OVERFLOW,
   makeOutcome,
+  markAttribution,
   statusOf,
 } from "../ingest-common.js";
 import { readTrialResult } from "../ingest-stream.js";
@@ -109,14 +109,13 @@ export async function readHarborTrial(
     path: dir,
     reward: verifier.reward ?? null,
   };
+  if (result.started_at) trial.started_at = result.started_at;
   const agent = result.agent_info?.name || agentConfig?.name || agentConfig?.import_path;
   if (agent) trial.agent = agent;
   const model = agentConfig?.model_name || result.agent_info?.model_info?.name;
   if (model) trial.model = model;
-  if (cause) {
-    trial.harness_cause = cause;
-    trial.harness_error = classify(signals).attribution === "harness";
-  }
+  if (cause) trial.harness_cause = cause;
+  markAttribution(trial);
   if (notes.length) trial.notes = notes;
   return trial;
 }

@@ -10,7 +10,7 @@ import {
 import { noted } from "../fs-safe.js";
 import { screenSegments } from "../harbor/screens.js";
 import { causeFromTbFailureMode } from "../harness-causes.js";
-import { buildMeta, buildSignals, statusOf } from "../ingest-common.js";
+import { buildMeta, buildSignals, markAttribution, statusOf } from "../ingest-common.js";
 import { readTrialResult } from "../ingest-stream.js";
 import type { IngestedTrial, SkippedTrial } from "../ingest-types.js";
 import { failureLines, readNumbered } from "../test-output.js";
@@ -71,10 +71,8 @@ export async function readTbTrial(
   };
   if (ctx.agent) trial.agent = ctx.agent;
   if (ctx.model) trial.model = ctx.model;
-  if (cause) {
-    trial.harness_cause = cause;
-    trial.harness_error = classify(signals).attribution === "harness";
-  }
+  if (cause) trial.harness_cause = cause;
+  markAttribution(trial);
   if (notes.length) trial.notes = notes;
   return trial;
 }
