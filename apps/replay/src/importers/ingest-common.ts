@@ -1,6 +1,6 @@
 import {
-  classify,
   type CommandOutcome,
+  classify,
   type FailureSignals,
   isFailedOutcome,
   lastFailedOutcome,

@@ -1,10 +1,5 @@
 import { join } from "node:path";
-import {
-  type CommandOutcome,
-  type EvidenceLine,
-  type HarnessCauseSignal,
-  type TrialSignals,
-} from "@fak/taxonomy";
+import type { CommandOutcome, EvidenceLine, HarnessCauseSignal, TrialSignals } from "@fak/taxonomy";
 import { listSubdirs, noted, pathKind, readFileSafe } from "../fs-safe.js";
 import { causeFromHarness } from "../harness-causes.js";
 import {
