@@ -87,7 +87,8 @@ export function countInto(run: IngestRun, item: IngestItem): void {
   if (run.model === undefined && item.model !== undefined) run.model = item.model;
   countHeadline(run, item);
   if (item.status !== "passed") {
-    const by = (run.attribution_counts ??= { agent: 0, setup: 0, harness: 0 });
+    if (!run.attribution_counts) run.attribution_counts = { agent: 0, setup: 0, harness: 0 };
+    const by = run.attribution_counts;
     by[item.harness_error ? "harness" : item.setup_failure ? "setup" : "agent"]++;
   }
   run.trials++;

@@ -164,7 +164,7 @@ function setupVerdict(t: TrialSignals): Verdict | undefined {
       recovery: "RETRY_PACKAGE_INSTALL",
     };
   }
-  if (install?.verdict && install.verdict.rule && install.verdict.category === "PKG_INSTALL") {
+  if (install?.verdict?.rule && install.verdict.category === "PKG_INSTALL") {
     return {
       category: "PKG_INSTALL",
       reason: `PKG_INSTALL:agent_install:${install.verdict.reason.split(":")[1] ?? "failed"}`,
@@ -274,7 +274,7 @@ export function judgeTrial(s: FailureSignals): FailureClassification {
   const cause = t.cause ? mapHarnessCause(t.cause.name, t.cause.message) : undefined;
   const submitted = t.agent?.submitted === true;
   // tb's agent_timeout on an agent that had already submitted says nothing: its logs decide.
-  const defers = cause !== undefined && cause.defer && (cause.category !== "TIMEOUT" || submitted);
+  const defers = cause?.defer && (cause.category !== "TIMEOUT" || submitted);
   if (cause && !defers) return build(s, fromCause(cause, t));
   if (held) return { ...held, attribution: "agent" };
 

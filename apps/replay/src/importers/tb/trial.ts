@@ -1,6 +1,5 @@
 import { join } from "node:path";
 import {
-  classify,
   type EvidenceLine,
   type ScreenSignal,
   type TestResult,
