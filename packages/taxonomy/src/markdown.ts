@@ -27,13 +27,24 @@ export function renderTaxonomyMarkdown(taxonomy: FailureTaxonomy): string {
     lines.push("| Category | Tasks |", "|---|---:|");
     for (const code of codes) lines.push(`| ${code} | ${taxonomy.category_counts[code] ?? 0} |`);
   }
+  const by = taxonomy.attribution_counts;
+  if (by) {
+    lines.push(
+      "",
+      "## Who failed",
+      "",
+      `- The agent: ${by.agent ?? 0} (the categories above)`,
+      `- Setup, the agent never got to work: ${by.setup ?? 0}${countsText(taxonomy.setup_counts)}`,
+      `- The harness or provider, kept out of the agent's counts: ${by.harness ?? 0}${countsText(taxonomy.harness_counts)}`,
+    );
+  }
   lines.push("", "## Failed tasks", "");
   const failed = taxonomy.classifications.filter((c) => c.failed);
   if (failed.length === 0) lines.push("No failed tasks.");
   else {
     lines.push(
-      "| Task | Category | Reason | Recovery | Retryable | Hold |",
-      "|---|---|---|---|:---:|:---:|",
+      `| Task | Category | Reason | Recovery | Retryable | Hold |${by ? " Who | Decided by |" : ""}`,
+      `|---|---|---|---|:---:|:---:|${by ? "---|---|" : ""}`,
     );
     for (const c of failed) {
       const cells = [
@@ -44,6 +55,13 @@ export function renderTaxonomyMarkdown(taxonomy: FailureTaxonomy): string {
         yesNo(c.retryable),
         yesNo(c.safety_hold),
       ];
+      if (by) {
+        const d = c.decided_by;
+        cells.push(
+          c.attribution ?? "agent",
+          d ? `${d.file}${d.line ? `:${d.line}` : ""}: ${d.text}` : "",
+        );
+      }
       lines.push(`| ${cells.map(escapeCell).join(" | ")} |`);
     }
   }
@@ -56,6 +74,11 @@ function escapeCell(text: string): string {
     .replace(/\\/g, "\\\\")
     .replace(/\|/g, "\\|")
     .replace(/\r\n|\r|\n/g, "<br>");
+}
+
+function countsText(counts: Partial<Record<FailureCode, number>> | undefined): string {
+  const parts = Object.entries(counts ?? {}).map(([code, n]) => `${code} ${n}`);
+  return parts.length ? ` (${parts.join(", ")})` : "";
 }
 
 function yesNo(flag: boolean): string {

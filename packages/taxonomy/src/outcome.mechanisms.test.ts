@@ -64,7 +64,12 @@ const CASES: [OutcomeCode, string, number, string][] = [
     8,
     "HTTP request sent, awaiting response... 404 Not Found\n2026-01-02 10:00:00 ERROR 404: Not Found.",
   ],
-  ["BAD_FILE_EDIT", "gcc hello.c -o hello", 1, "hello.c:1:2: error: invalid preprocessing directive #!"],
+  [
+    "BAD_FILE_EDIT",
+    "gcc hello.c -o hello",
+    1,
+    "hello.c:1:2: error: invalid preprocessing directive #!",
+  ],
   // an assertion that quotes what it expected is a failing test, not a C parser
   [
     "CMD_ERROR",

@@ -71,4 +71,26 @@ describe("rollup", () => {
     input.push(make("b", {}));
     expect(t.classifications).toHaveLength(1);
   });
+
+  it("counts setup failures apart and keeps harness failures out of the agent's counts", () => {
+    const t = rollup([
+      make("pass", { failed: false, category: "NONE", attribution: "agent" }),
+      make("wrong", { category: "TEST_MISUNDERSTOOD", attribution: "agent", retryable: true }),
+      make("install", { category: "PKG_INSTALL", attribution: "setup", retryable: true }),
+      make("outage", { category: "UNKNOWN", attribution: "harness", retryable: false }),
+    ]);
+    expect(t.category_counts).toEqual({ TEST_MISUNDERSTOOD: 1 });
+    expect(t.setup_counts).toEqual({ PKG_INSTALL: 1 });
+    expect(t.harness_counts).toEqual({ UNKNOWN: 1 });
+    expect(t.attribution_counts).toEqual({ agent: 1, setup: 1, harness: 1 });
+    expect(t.failure_count).toBe(2);
+    expect(t.retryable_count).toBe(2);
+    expect(t.task_count).toBe(4);
+  });
+
+  it("adds no attribution fields when no classification carries one (fixture replays)", () => {
+    const t = rollup([make("a", {})]);
+    expect(t).not.toHaveProperty("attribution_counts");
+    expect(t).not.toHaveProperty("setup_counts");
+  });
 });

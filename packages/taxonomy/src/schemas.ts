@@ -117,6 +117,12 @@ export const failureTaxonomySchema = z.strictObject({
   safety_holds: count,
   retryable_count: count,
   classifications: z.array(failureClassificationSchema),
+  /** Real runs: failed trials by attribution; `category_counts` counts the agent's own only. */
+  attribution_counts: z.partialRecord(attributionSchema, count).optional(),
+  /** Real runs: the agent never got to work (its install or start failed), by code. */
+  setup_counts: z.partialRecord(failureCodeSchema, count).optional(),
+  /** Real runs: provider or harness failures, by mapped code; never in the agent's counts. */
+  harness_counts: z.partialRecord(failureCodeSchema, count).optional(),
 });
 export type FailureTaxonomy = z.output<typeof failureTaxonomySchema>;
 

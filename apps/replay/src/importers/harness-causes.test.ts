@@ -22,12 +22,12 @@ describe("causeFromHarness", () => {
       "TIMEOUT:RuntimeError:command_timed_out",
       true,
     ],
-    ["AgentSetupTimeoutError", "", "PKG_INSTALL", "PKG_INSTALL:AgentSetupTimeoutError", true],
+    ["AgentSetupTimeoutError", "", "TIMEOUT", "TIMEOUT:AgentSetupTimeoutError", true],
     [
       "RuntimeError",
       "Agent setup failed with exit code 1",
       "PKG_INSTALL",
-      "PKG_INSTALL:RuntimeError",
+      "PKG_INSTALL:RuntimeError:agent_install",
       true,
     ],
     [
@@ -65,7 +65,7 @@ describe("causeFromHarness", () => {
       "UNKNOWN:harness_error:RuntimeError:provider",
       false,
     ],
-    ["RateLimitError", "", "UNKNOWN", "UNKNOWN:harness_error:RateLimitError:provider", false],
+    ["RateLimitError", "", "UNKNOWN", "UNKNOWN:harness_error:RateLimitError", false],
     [
       "RewardFileNotFoundError",
       "no reward",
@@ -100,7 +100,7 @@ describe("causeFromTbFailureMode", () => {
       "PKG_INSTALL:agent_installation_failed",
       "UNKNOWN:harness_error:parse_error",
       "UNKNOWN:harness_error:fatal_llm_parse_error",
-      "UNKNOWN:harness_error:unknown_agent_error",
+      "UNKNOWN:unknown_agent_error",
     ]);
   });
 });

@@ -1,5 +1,6 @@
 import {
   type CommandOutcome,
+  classify,
   type FailureSignals,
   isFailedOutcome,
   lastFailedOutcome,
@@ -156,4 +157,17 @@ export function budgetFrom(kwargs: Record<string, unknown> | null | undefined): 
     if (typeof v === "number" && Number.isInteger(v) && v > 0) return v;
   }
   return undefined;
+}
+
+/**
+ * Judge a read trial once and mark who its failure belongs to: `harness_error` (kept out of the
+ * agent's pass rate and taxonomy) and `setup_failure` (the agent never got to work). A trial
+ * whose harness recorded a cause that is the agent's gets `harness_error: false`.
+ */
+export function markAttribution(trial: IngestedTrial): void {
+  if (trial.status === "passed") return;
+  const who = classify(trial.signals).attribution;
+  if (who === "harness") trial.harness_error = true;
+  else if (trial.harness_cause) trial.harness_error = false;
+  if (who === "setup") trial.setup_failure = true;
 }

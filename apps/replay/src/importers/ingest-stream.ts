@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { readJsonSafe, UnreadableFileError } from "./fs-safe.js";
 import {
   type HarnessKind,
+  type IngestedTrial,
   type IngestItem,
   type IngestOptions,
   type IngestRun,
@@ -82,6 +83,14 @@ export function countInto(run: IngestRun, item: IngestItem): void {
     run.skipped.push(item);
     return;
   }
+  if (run.agent === undefined && item.agent !== undefined) run.agent = item.agent;
+  if (run.model === undefined && item.model !== undefined) run.model = item.model;
+  countHeadline(run, item);
+  if (item.status !== "passed") {
+    if (!run.attribution_counts) run.attribution_counts = { agent: 0, setup: 0, harness: 0 };
+    const by = run.attribution_counts;
+    by[item.harness_error ? "harness" : item.setup_failure ? "setup" : "agent"]++;
+  }
   run.trials++;
   if (item.status === "passed") run.passes++;
   else if (item.status === "errored") run.errors++;
@@ -89,4 +98,35 @@ export function countInto(run: IngestRun, item: IngestItem): void {
   if (item.harness_error && item.status !== "passed") run.harness_errors++;
   const ran = run.trials - run.harness_errors;
   run.pass_rate = ran > 0 ? run.passes / ran : null;
+  run.agent_pass_rate = run.pass_rate;
+}
+
+/** Keep a computed headline up to date when the job's own files gave none. */
+function countHeadline(run: IngestRun, item: IngestedTrial): void {
+  const h = run.headline;
+  if (h && h.source !== "trials") return;
+  if (run.harness === "harbor") {
+    const prev = h?.harness === "harbor" ? h : undefined;
+    const n = (prev?.n_trials ?? 0) + 1;
+    const sum = (prev?.mean_reward ?? 0) * (prev?.n_trials ?? 0) + (item.reward ?? 0);
+    run.headline = {
+      harness: "harbor",
+      source: "trials",
+      mean_reward: sum / n,
+      n_trials: n,
+      n_passed: (prev?.n_passed ?? 0) + ((item.reward ?? 0) > 0 ? 1 : 0),
+      n_errored: (prev?.n_errored ?? 0) + (item.harness_cause ? 1 : 0),
+    };
+  } else {
+    const prev = h?.harness === "tb" ? h : undefined;
+    const resolved = (prev?.n_resolved ?? 0) + (item.status === "passed" ? 1 : 0);
+    const unresolved = (prev?.n_unresolved ?? 0) + (item.status === "passed" ? 0 : 1);
+    run.headline = {
+      harness: "tb",
+      source: "trials",
+      accuracy: resolved / (resolved + unresolved),
+      n_resolved: resolved,
+      n_unresolved: unresolved,
+    };
+  }
 }

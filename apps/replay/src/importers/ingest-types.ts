@@ -16,6 +16,8 @@ export interface IngestedTrial {
   status: "passed" | "failed" | "errored";
   signals: FailureSignals;
   harness_cause?: HarnessCause;
+  /** True when the agent never got to work (its install or start failed): counted apart. */
+  setup_failure?: boolean;
   /** True when the trial's failure is not the agent's doing (provider outage, harness bug): its classification's attribution is `harness`. */
   harness_error?: boolean;
   meta: { last_failing_step?: string; failing_test?: string; first_assertion?: string };
@@ -25,6 +27,8 @@ export interface IngestedTrial {
   attempt?: number;
   /** The harness's reward (Harbor), when it recorded one. */
   reward?: number | null;
+  /** When the trial started (Harbor `started_at`), to order attempts of one task. */
+  started_at?: string;
   /** Optional files that were damaged or refused (the trial was still read). */
   notes?: string[];
 }
@@ -46,11 +50,43 @@ export interface ExpectedCounts {
   listed?: number;
 }
 
+/**
+ * The harness's own headline for a job, exactly as the harness computes it: Harbor's mean reward
+ * (a missing reward counts 0) and trials with a reward above 0; tb's accuracy (resolved over all
+ * results). `source` says whether it was read from the job's own result file or, when that file
+ * has none, computed from the trials the same way.
+ */
+export type HarnessHeadline =
+  | {
+      harness: "harbor";
+      source: "result.json" | "trials";
+      mean_reward: number | null;
+      n_trials: number;
+      n_passed: number;
+      n_errored: number;
+    }
+  | {
+      harness: "tb";
+      source: "results.json" | "trials";
+      accuracy: number | null;
+      n_resolved: number;
+      n_unresolved: number;
+    };
+
 /** One job (Harbor) or run (tb) folder after import. */
 export interface IngestRun {
   harness: HarnessKind;
   path: string;
   job: string;
+  /** The agent and model that ran the job (its first trial's, when trials differ). */
+  agent?: string;
+  model?: string;
+  /** The harness's own headline, beside fak's counts and `agent_pass_rate`. */
+  headline?: HarnessHeadline;
+  /** fak's: passes over the trials the agent was scored on (harness failures left out); same as `pass_rate`. */
+  agent_pass_rate?: number | null;
+  /** Failed trials by attribution: the agent's own, setup (never got to work), harness. */
+  attribution_counts?: { agent: number; setup: number; harness: number };
   trials: number;
   passes: number;
   failures: number;
@@ -71,6 +107,8 @@ export type IngestItem = IngestedTrial | SkippedTrial;
 export interface IngestOptions {
   /** Called after each trial folder (read or skipped); `total` is known once the job is listed. */
   onProgress?(done: number, total: number): void;
+  /** Read only these trial folders of the job (by folder name); the rest are left out. */
+  trials?: readonly string[];
 }
 
 /**

@@ -35,7 +35,7 @@ describe("ingest on the example Harbor job", () => {
     );
     expect(codes).toMatchObject({
       "csv-report__Xa1": "NONE",
-      "log-parse__Qc3": "TEST_MISUNDERSTOOD:oracle_failed_after_full_trace",
+      "log-parse__Qc3": "TEST_MISUNDERSTOOD:verifier_failed_after_agent_finished",
       "train-model__Rd4": "TIMEOUT:AgentTimeoutError",
       "summarize-docs__Se5": "UNKNOWN:harness_error:RuntimeError:http_429",
     });
@@ -75,7 +75,7 @@ describe("findJobs", () => {
     ]);
     await expect(findJobs("harbor", join(root, "c"))).rejects.toThrow(InputError);
     await expect(findJobs("tb", root)).rejects.toThrow(
-      /not a tb run folder, and none found below it/,
+      /no tb run found in .* \(searched 3 levels down\)/,
     );
   });
 });
@@ -87,7 +87,7 @@ describe("ingest", () => {
       { task: "b", is_resolved: false, missingFolder: true },
     ]);
     await writeTbRun(join(root, "r2"), "r2", [
-      { task: "c", is_resolved: false, failure_mode: "unknown_agent_error" },
+      { task: "c", is_resolved: false, failure_mode: "parse_error" },
     ]);
     const progress: [number, number][] = [];
     const result = await ingest("tb", [join(root, "r1"), join(root, "r2")], {
@@ -99,7 +99,7 @@ describe("ingest", () => {
     ]);
     expect(result.skipped.map((s) => s.trial)).toEqual(["b.1-of-1.r1"]);
     expect(result.harness_errors.map((h) => h.reason)).toEqual([
-      "UNKNOWN:harness_error:unknown_agent_error",
+      "UNKNOWN:harness_error:parse_error",
     ]);
     expect(progress).toEqual([
       [1, 2],

@@ -1,7 +1,7 @@
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { classify, type FailureClassification, InputError } from "@fak/taxonomy";
 import { assertDirectory, listSubdirs } from "./fs-safe.js";
-import { ingestHarbor, isHarborJob } from "./harbor/index.js";
+import { ingestHarbor, isHarborJob, isHarborTrial } from "./harbor/index.js";
 import { classifyHarnessCause } from "./harness-causes.js";
 import {
   type HarnessKind,
@@ -12,7 +12,7 @@ import {
   isSkipped,
   type SkippedTrial,
 } from "./ingest-types.js";
-import { ingestTb, isTbRun } from "./tb/index.js";
+import { ingestTb, isTbRun, isTbTrial } from "./tb/index.js";
 
 export {
   causeFromHarness,
@@ -80,10 +80,33 @@ export async function findJobs(kind: HarnessKind, dir: string): Promise<string[]
   };
   await walk(dir, 0);
   if (found.length === 0) {
-    const shape = kind === "harbor" ? "Harbor job folder" : "tb run folder";
-    throw new InputError({ file: dir }, `not a ${shape}, and none found below it`);
+    const what = kind === "harbor" ? "Harbor job" : "tb run";
+    throw new InputError(
+      { file: dir },
+      `no ${what} found in ${dir} (searched ${JOB_SEARCH_DEPTH} levels down)`,
+    );
   }
   return found;
+}
+
+/** A job to read, and when the path named one trial folder, just that trial. */
+export interface JobTarget {
+  dir: string;
+  trials?: string[];
+}
+
+/**
+ * What `dir` names: one trial folder (its job, that trial only), or every job at or below it.
+ * @example await findJobTargets("harbor", "jobs/j1/fix-git__a1") // [{ dir: "jobs/j1", trials: ["fix-git__a1"] }]
+ */
+export async function findJobTargets(kind: HarnessKind, dir: string): Promise<JobTarget[]> {
+  await assertDirectory(dir);
+  const isTrial = kind === "harbor" ? isHarborTrial : isTbTrial;
+  if (await isTrial(dir)) {
+    const job = kind === "harbor" ? dirname(dir) : dirname(dirname(dir));
+    return [{ dir: job, trials: [basename(dir)] }];
+  }
+  return (await findJobs(kind, dir)).map((d) => ({ dir: d }));
 }
 
 /**
@@ -97,8 +120,8 @@ export async function ingest(
   dirs: string[],
   opts: IngestOptions = {},
 ): Promise<IngestResult> {
-  const jobs: string[] = [];
-  for (const dir of dirs) jobs.push(...(await findJobs(kind, dir)));
+  const jobs: JobTarget[] = [];
+  for (const dir of dirs) jobs.push(...(await findJobTargets(kind, dir)));
   const result: IngestResult = { runs: [], trials: [], skipped: [], harness_errors: [] };
   let doneBefore = 0;
   let totalBefore = 0;
@@ -108,9 +131,11 @@ export async function ingest(
       jobTotal = total;
       opts.onProgress?.(doneBefore + done, totalBefore + total);
     };
-    const stream =
-      kind === "harbor" ? ingestHarbor(job, { onProgress }) : ingestTb(job, { onProgress });
+    const jobOpts = { onProgress, ...(job.trials ? { trials: job.trials } : {}) };
+    const stream = kind === "harbor" ? ingestHarbor(job.dir, jobOpts) : ingestTb(job.dir, jobOpts);
+    const first = result.trials.length;
     result.runs.push(await drain(stream, (item) => collect(result, item)));
+    numberAttempts(result.trials.slice(first));
     doneBefore += jobTotal;
     totalBefore += jobTotal;
   }
@@ -126,6 +151,28 @@ export async function drain(
     const next = await stream.next();
     if (next.done) return next.value;
     onItem(next.value);
+  }
+}
+
+/**
+ * Number the attempts of each task within one job (Harbor writes each attempt as its own trial
+ * folder and records no attempt number): by start time, then trial id, from 1. tb's K-of-N
+ * folder names already say it and are kept.
+ */
+export function numberAttempts(trials: IngestedTrial[]): void {
+  const byTask = new Map<string, IngestedTrial[]>();
+  for (const t of trials) byTask.set(t.task, [...(byTask.get(t.task) ?? []), t]);
+  for (const group of byTask.values()) {
+    if (group.every((t) => t.attempt !== undefined)) continue;
+    group
+      .sort(
+        (a, b) =>
+          (a.started_at ?? "").localeCompare(b.started_at ?? "") ||
+          a.trial_id.localeCompare(b.trial_id),
+      )
+      .forEach((t, i) => {
+        t.attempt = i + 1;
+      });
   }
 }
 

@@ -14,7 +14,8 @@ const MAX_LINES = 40;
 const ASSERTION = /^E\s{2,}\S/;
 const FAILURE =
   /^curl: \(\d+\)|\b(?:assert(?:ion)?(?:error)?|error|exception|traceback|failed|failure|fatal|syntaxerror|timed? ?out|timeout|not found|no such file|cannot|unable to)\b/i;
-const NOISE = /^\s*$|^={3,}|^-{3,}|^_{3,}|\bpassed\b.*\bin \d|^platform |^rootdir:|^plugins:|^collected /i;
+const NOISE =
+  /^\s*$|^={3,}|^-{3,}|^_{3,}|\bpassed\b.*\bin \d|^platform |^rootdir:|^plugins:|^collected /i;
 
 /** A text's lines, numbered from `first`. */
 export interface NumberedText {

@@ -138,6 +138,30 @@ describe("deathRowFor", () => {
     );
   });
 
+  it("writes an agent that never got to work (setup) as untested, naming the deciding line", () => {
+    const row = deathRowFor(
+      {
+        ...base,
+        category: "PKG_INSTALL",
+        reason: "PKG_INSTALL:agent_install:externally_managed",
+        attribution: "setup",
+        decided_by: {
+          file: "sessions/agent.log",
+          line: 40,
+          text: "error: externally-managed-environment",
+        },
+      },
+      signals,
+      who,
+      "s",
+    );
+    expect(row).toMatchObject({
+      death_reason:
+        "budget: the agent never got to work (PKG_INSTALL:agent_install:externally_managed): error: externally-managed-environment; untested",
+      conviction: "none",
+    });
+  });
+
   it("gives an unknown failure no layer and no conviction", () => {
     const c = {
       ...base,

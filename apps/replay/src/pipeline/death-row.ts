@@ -74,10 +74,19 @@ function verdictOf(
   }
   const cause = meta.harness_cause;
   const harness = c.attribution ? c.attribution === "harness" : cause && !cause.agent_fault;
-  if (cause && harness) {
-    const message = firstLine(cause.message);
+  if (harness) {
+    const message = firstLine(cause?.message ?? c.decided_by?.text);
+    const name = cause?.name ?? c.reason;
     return {
-      death_reason: `budget: aborted by the harness before judgment: ${cause.name}${message ? `: ${message}` : ""}`,
+      death_reason: `budget: aborted by the harness before judgment: ${name}${message ? `: ${message}` : ""}`,
+      conviction: "none",
+    };
+  }
+  if (c.attribution === "setup") {
+    // The agent never got to work: nothing about the approach was tested.
+    const line = c.decided_by?.text;
+    return {
+      death_reason: `budget: the agent never got to work (${c.reason})${line ? `: ${firstLine(line)}` : ""}; untested`,
       conviction: "none",
     };
   }

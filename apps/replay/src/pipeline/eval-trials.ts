@@ -8,10 +8,10 @@ import {
   InputError,
 } from "@fak/taxonomy";
 import { z } from "zod";
-import { classifyTrial, drain } from "../importers/ingest.js";
 import { ingestHarbor } from "../importers/harbor/index.js";
-import { isSkipped } from "../importers/ingest-types.js";
+import { classifyTrial, drain } from "../importers/ingest.js";
 import type { IngestedTrial, SkippedTrial } from "../importers/ingest-types.js";
+import { isSkipped } from "../importers/ingest-types.js";
 import { ingestTb } from "../importers/tb/index.js";
 
 /** One labelled trial, as in shared/corpora/trials-dev/labels.jsonl. */
@@ -135,7 +135,10 @@ function scoredKind(j: TrialJudgement): "scored" | "harness" | "passed" {
   return j.expected.attribution === "harness" ? "harness" : "scored";
 }
 
-function judge(label: LabelledTrial, item: IngestedTrial | SkippedTrial | undefined): TrialJudgement {
+function judge(
+  label: LabelledTrial,
+  item: IngestedTrial | SkippedTrial | undefined,
+): TrialJudgement {
   const expected: TrialJudgement["expected"] = {
     attribution: label.attribution,
     category: label.outcome === "passed" ? "NONE" : label.category,
@@ -149,7 +152,8 @@ function judge(label: LabelledTrial, item: IngestedTrial | SkippedTrial | undefi
     correct_with_alt: false,
     attribution_correct: false,
   };
-  if (label.evidence) base.label_evidence = { file: label.evidence.file, quote: label.evidence.quote };
+  if (label.evidence)
+    base.label_evidence = { file: label.evidence.file, quote: label.evidence.quote };
   if (!item) return { ...base, missing: "no trial folder of that name in the job" };
   if (isSkipped(item)) return { ...base, missing: `skipped: ${item.reason}` };
   const c = classifyTrial(item);
@@ -195,11 +199,14 @@ export function renderTrialEvaluation(e: TrialEvaluation): string {
   if (e.misses.length) lines.push("", "misses:");
   for (const m of e.misses) {
     const exp = `${m.expected.attribution} ${m.expected.category}${m.expected.alt ? ` (alt ${m.expected.alt})` : ""}`;
-    const got = m.got ? `${m.got.attribution} ${m.got.category} [${m.got.reason}]` : `none (${m.missing})`;
+    const got = m.got
+      ? `${m.got.attribution} ${m.got.category} [${m.got.reason}]`
+      : `none (${m.missing})`;
     lines.push(`- ${m.job} ${m.trial}: expected ${exp}, got ${got}`);
     const d = m.got?.decided_by;
     if (d) lines.push(`    fak: ${d.file}${d.line ? `:${d.line}` : ""}: ${d.text}`);
-    if (m.label_evidence) lines.push(`    label: ${m.label_evidence.file}: ${m.label_evidence.quote.slice(0, 200)}`);
+    if (m.label_evidence)
+      lines.push(`    label: ${m.label_evidence.file}: ${m.label_evidence.quote.slice(0, 200)}`);
   }
   return lines.join("\n");
 }

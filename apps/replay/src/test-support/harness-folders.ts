@@ -25,6 +25,15 @@ export interface FakeHarborTrial {
   tests?: { name: string; passed: boolean; trace?: string }[];
   /** Leave out result.json, as an interrupted trial does. */
   interrupted?: boolean;
+  /** verifier/test-stdout.txt as the verifier printed it. */
+  testStdout?: string;
+  /** Where the reward goes: reward.txt (default), reward.json, or both with different values. */
+  rewardFile?: "txt" | "json" | "both";
+  startedAt?: string;
+  /** terminus-2 style: keystrokes and the screen they produced, no exit codes. */
+  screens?: { keystrokes: string[]; screen: string; taskComplete?: boolean }[];
+  /** Multi-step trial: the agent and verifier live under steps/<name>/. */
+  stepName?: string;
 }
 
 export interface FakeHarborJob {
@@ -98,16 +107,25 @@ function jobResult(spec: FakeHarborJob) {
 }
 
 async function writeHarborTrial(dir: string, t: FakeHarborTrial, agent: object): Promise<void> {
-  await mkdir(join(dir, "agent"), { recursive: true });
+  const root = t.stepName ? join(dir, "steps", t.stepName) : dir;
+  await mkdir(join(root, "agent"), { recursive: true });
   await writeFile(join(dir, "trial.log"), "trial started\n");
   const task = t.task ?? t.name.replace(/__.*$/, "");
   await writeJson(join(dir, "config.json"), { task: { path: task }, trial_name: t.name, agent });
-  await writeAgent(join(dir, "agent"), t);
-  if (t.reward !== undefined || t.tests) {
-    await mkdir(join(dir, "verifier"), { recursive: true });
-    if (t.reward !== undefined)
-      await writeFile(join(dir, "verifier", "reward.txt"), String(t.reward));
-    if (t.tests) await writeJson(join(dir, "verifier", "ctrf.json"), ctrf(t.tests));
+  await writeAgent(join(root, "agent"), t);
+  const verifier = join(root, "verifier");
+  if (t.reward !== undefined || t.tests || t.testStdout) {
+    await mkdir(verifier, { recursive: true });
+    const as = t.rewardFile ?? "txt";
+    if (t.reward !== undefined && as !== "json")
+      await writeFile(
+        join(verifier, "reward.txt"),
+        String(as === "both" ? 1 - t.reward : t.reward),
+      );
+    if (t.reward !== undefined && as !== "txt")
+      await writeJson(join(verifier, "reward.json"), { reward: t.reward, style: 0.5 });
+    if (t.tests) await writeJson(join(verifier, "ctrf.json"), ctrf(t.tests));
+    if (t.testStdout) await writeFile(join(verifier, "test-stdout.txt"), t.testStdout);
   }
   if (t.exception) {
     await writeFile(
@@ -119,13 +137,16 @@ async function writeHarborTrial(dir: string, t: FakeHarborTrial, agent: object):
   await writeJson(join(dir, "result.json"), {
     task_name: task,
     trial_name: t.name,
+    ...(t.startedAt ? { started_at: t.startedAt } : {}),
+    ...(t.stepName ? { step_results: [{ step_name: t.stepName }] } : {}),
     config: { task: { path: task }, agent },
     agent_info: {
       name: "fake-agent",
       version: "1.0",
       model_info: { name: "model-1", provider: "acme" },
     },
-    verifier_result: t.reward === undefined ? null : { rewards: { reward: t.reward } },
+    verifier_result:
+      t.reward === undefined || t.rewardFile ? null : { rewards: { reward: t.reward } },
     exception_info: t.exception
       ? {
           exception_type: t.exception.type,
@@ -151,6 +172,26 @@ function ctrf(tests: NonNullable<FakeHarborTrial["tests"]>) {
 }
 
 async function writeAgent(dir: string, t: FakeHarborTrial): Promise<void> {
+  if (t.screens) {
+    const steps = t.screens.map((s, i) => ({
+      step_id: i + 2,
+      source: "agent",
+      message: `{"analysis": "step ${i}", "task_complete": ${s.taskComplete === true}}`,
+      tool_calls: s.keystrokes.map((k, j) => ({
+        tool_call_id: `call_${i}_${j}`,
+        function_name: "bash_command",
+        arguments: { keystrokes: `${k}\n`, duration: 1 },
+      })),
+      observation: { results: [{ content: `New Terminal Output:\n${s.screen}` }] },
+    }));
+    await writeJson(join(dir, "trajectory.json"), {
+      schema_version: "ATIF-v1.5",
+      session_id: "s1",
+      agent: { name: "terminus-2" },
+      steps: [{ step_id: 1, source: "user", message: "do the task" }, ...steps],
+    });
+    return;
+  }
   const commands = t.commands ?? [];
   const as = t.commandsAs ?? "trajectory";
   if (as === "trajectory") {
@@ -243,6 +284,14 @@ export interface FakeTbTrial {
   tests?: Record<string, "passed" | "failed">;
   /** mini-swe-agent style log: commands with <returncode>. */
   log?: FakeCommand[];
+  /** The agent's install before it starts: it worked, or pip refused it and the agent binary is missing. */
+  install?: "ok" | "failed";
+  /** The agent ends by echoing its submit command. */
+  submitted?: boolean;
+  /** tb typed the tests into the agent's session while it worked. */
+  cutOff?: boolean;
+  /** sessions/tests.log as the tests printed it. */
+  testsLog?: string;
   missingFolder?: boolean;
   interrupted?: boolean;
 }
@@ -283,17 +332,33 @@ export async function writeTbRun(
     const tdir = join(dir, t.task, entry.trial_name);
     await mkdir(join(tdir, "sessions"), { recursive: true });
     await writeFile(join(tdir, "commands.txt"), "['echo hi', 'Enter']\n");
-    if (t.log) await writeFile(join(tdir, "sessions", "agent.log"), agentLog(t.log));
+    if (t.log || t.install)
+      await writeFile(join(tdir, "sessions", "agent.log"), agentLog(t.log ?? [], t));
+    if (t.testsLog) await writeFile(join(tdir, "sessions", "tests.log"), t.testsLog);
     if (!t.interrupted) await writeJson(join(tdir, "results.json"), entry);
   }
   return dir;
 }
 
-function agentLog(commands: FakeCommand[]): string {
-  const parts = [
-    "\u001b[?2004hroot@box:/app# mini -t 'task'\r\n",
-    "Here is an example:\n```bash\nexample --not-run\n```\n",
-  ];
+function agentLog(
+  commands: FakeCommand[],
+  t: FakeTbTrial = { task: "", is_resolved: null },
+): string {
+  const parts: string[] = [];
+  if (t.install) {
+    parts.push(
+      "\u001b[?2004hroot@box:/app# source /installed-agent/install-agent.sh && echo 'INSTALL_SUCCESS'\r\n",
+    );
+    parts.push("Collecting fakeagent\r\n");
+    if (t.install === "failed") parts.push("error: externally-managed-environment\r\n");
+    parts.push("\u001b[0mINSTALL_SUCCESS\r\n");
+  }
+  parts.push("\u001b[?2004hroot@box:/app# mini -t 'task'\r\n");
+  if (t.install === "failed") {
+    parts.push("\u001b[?2004lbash: mini: command not found\r\n");
+    return parts.join("");
+  }
+  parts.push("Here is an example:\n```bash\nexample --not-run\n```\n");
   commands.forEach((c, i) => {
     parts.push(
       `\u001b[1mfake-agent (step ${i + 1}, $0.01):\u001b[0m\nTHOUGHT: next.\n\n\`\`\`bash\n${c.command}\n\`\`\`\n\nUser:\n`,
@@ -301,6 +366,8 @@ function agentLog(commands: FakeCommand[]): string {
     parts.push(
       `<returncode>${c.exit ?? 0}</returncode>\n<output>\n${c.output ?? ""}\n</output>\n${"─".repeat(20)}\n`,
     );
+    if (t.cutOff && i === 0) parts.push("bash /tests/run-tests.sh; tmux wait -S done\n");
   });
+  if (t.submitted) parts.push("```bash\necho COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT\n```\n");
   return parts.join("");
 }

@@ -103,11 +103,21 @@ function fromCause(cause: HarnessCause, t: TrialSignals): Verdict {
 function platformFailure(s: FailureSignals, t: TrialSignals): EvidenceLine | undefined {
   for (const screen of t.screens) {
     const line = screen.text.split("\n").find((l) => PLATFORM_FAILURE.test(l));
-    if (line) return { file: screen.file, text: line.trim(), ...(screen.line ? { line: screen.line } : {}) };
+    if (line)
+      return {
+        file: screen.file,
+        text: line.trim(),
+        ...(screen.line ? { line: screen.line } : {}),
+      };
   }
   for (const o of s.outcomes) {
     const line = (o.stderr ?? "").split("\n").find((l) => PLATFORM_FAILURE.test(l));
-    if (line && o.source) return { file: o.source.file, text: line.trim(), ...(o.source.line ? { line: o.source.line } : {}) };
+    if (line && o.source)
+      return {
+        file: o.source.file,
+        text: line.trim(),
+        ...(o.source.line ? { line: o.source.line } : {}),
+      };
   }
   return (t.verifier?.failure ?? []).find((l) => PLATFORM_FAILURE.test(l.text));
 }
@@ -115,7 +125,11 @@ function platformFailure(s: FailureSignals, t: TrialSignals): EvidenceLine | und
 function verifierSetupFailure(t: TrialSignals): EvidenceLine | undefined {
   const v = t.verifier;
   if (!v?.ran || (v.tests_passed ?? 0) + (v.tests_failed ?? 0) > 0) return undefined;
-  if (v.failure.some((l) => /^(?:E\s|assert|FAILED |ERROR )/.test(l.text) || /AssertionError/.test(l.text)))
+  if (
+    v.failure.some(
+      (l) => /^(?:E\s|assert|FAILED |ERROR )/.test(l.text) || /AssertionError/.test(l.text),
+    )
+  )
     return undefined;
   return v.failure.find((l) => VERIFIER_SETUP_FAILURE.test(l.text));
 }
@@ -150,7 +164,7 @@ function setupVerdict(t: TrialSignals): Verdict | undefined {
       recovery: "RETRY_PACKAGE_INSTALL",
     };
   }
-  if (install?.verdict && install.verdict.rule && install.verdict.category === "PKG_INSTALL") {
+  if (install?.verdict?.rule && install.verdict.category === "PKG_INSTALL") {
     return {
       category: "PKG_INSTALL",
       reason: `PKG_INSTALL:agent_install:${install.verdict.reason.split(":")[1] ?? "failed"}`,
@@ -190,12 +204,18 @@ function agentOwnsPath(step: Step, steps: readonly Step[]): boolean {
   if (!step.verdict?.rule || !GENERIC_PATH.has(step.verdict.rule)) return false;
   const path = missingPath(step.verdict.line ?? "");
   if (!path) return false;
-  const parts = path.replace(/^\.\//, "").split("/").filter((p) => p && p !== "*" && p !== "..");
+  const parts = path
+    .replace(/^\.\//, "")
+    .split("/")
+    .filter((p) => p && p !== "*" && p !== "..");
   const root = path.startsWith("/") ? parts.slice(0, 2).join("/") : parts[0];
   if (!root || /^(usr|etc|opt|lib|bin|sbin|var|proc|sys|dev)$/.test(root.split("/")[0] ?? "")) {
-    if (!path.startsWith("/app") && !path.startsWith("/tmp") && !path.startsWith("/root")) return false;
+    if (!path.startsWith("/app") && !path.startsWith("/tmp") && !path.startsWith("/root"))
+      return false;
   }
-  return steps.some((s) => s.index < step.index && !s.failed && (s.command ?? "").includes(root ?? path));
+  return steps.some(
+    (s) => s.index < step.index && !s.failed && (s.command ?? "").includes(root ?? path),
+  );
 }
 
 function stepVerdict(step: Step, detail: string, steps: readonly Step[] = []): Verdict {
@@ -244,7 +264,8 @@ export function judgeTrial(s: FailureSignals): FailureClassification {
     return build(s, {
       category: "ENV_SETUP_MISS",
       reason: "UNKNOWN:harness_error:platform",
-      detail: "the host platform failed under the agent (an emulator could not run the task's programs)",
+      detail:
+        "the host platform failed under the agent (an emulator could not run the task's programs)",
       attribution: "harness",
       decided_by: platform,
     });
@@ -253,7 +274,7 @@ export function judgeTrial(s: FailureSignals): FailureClassification {
   const cause = t.cause ? mapHarnessCause(t.cause.name, t.cause.message) : undefined;
   const submitted = t.agent?.submitted === true;
   // tb's agent_timeout on an agent that had already submitted says nothing: its logs decide.
-  const defers = cause !== undefined && cause.defer && (cause.category !== "TIMEOUT" || submitted);
+  const defers = cause?.defer && (cause.category !== "TIMEOUT" || submitted);
   if (cause && !defers) return build(s, fromCause(cause, t));
   if (held) return { ...held, attribution: "agent" };
 
@@ -273,7 +294,8 @@ export function judgeTrial(s: FailureSignals): FailureClassification {
     return build(s, {
       category: "UNKNOWN",
       reason: "UNKNOWN:harness_error:verifier_setup",
-      detail: "the verifier's own script failed before running a test; the agent's work was never judged",
+      detail:
+        "the verifier's own script failed before running a test; the agent's work was never judged",
       attribution: "harness",
       decided_by: verifierSetup,
     });
@@ -295,8 +317,10 @@ export function judgeTrial(s: FailureSignals): FailureClassification {
   const steps = stepsOf(s.outcomes, t.screens);
   // A cause that deferred to the evidence keeps the trial when the verifier shows no failure of
   // its own, or when the agent had not finished (a crashed agent is not one that misread the task).
-  const verifierFailed = (t.verifier?.failure.length ?? 0) > 0 || (t.verifier?.tests_failed ?? 0) > 0;
-  if (cause && (!verifierFailed || t.agent?.submitted === false)) return build(s, fromCause(cause, t));
+  const verifierFailed =
+    (t.verifier?.failure.length ?? 0) > 0 || (t.verifier?.tests_failed ?? 0) > 0;
+  if (cause && (!verifierFailed || t.agent?.submitted === false))
+    return build(s, fromCause(cause, t));
   // Of the failures still standing in the agent's last stretch of work, the first is the root
   // a human would fix first (a download that 404s, then the build that could not run).
   const stretch = Math.floor(steps.length * (1 - LAST_STRETCH));
@@ -304,7 +328,8 @@ export function judgeTrial(s: FailureSignals): FailureClassification {
   const last = open.at(-1);
   // A batch of commands (terminus-2 sends several per turn) fails as one: its first failure counts.
   const inLastStretch = (f: Step) =>
-    f.index >= stretch || (last !== undefined && last.index >= stretch && f.turn !== undefined && f.turn === last.turn);
+    f.index >= stretch ||
+    (last !== undefined && last.index >= stretch && f.turn !== undefined && f.turn === last.turn);
   const standing = open.find(inLastStretch) ?? last;
   if (standing && inLastStretch(standing)) {
     const where =

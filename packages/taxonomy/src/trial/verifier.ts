@@ -32,7 +32,15 @@ export function readVerifierFailure(lines: readonly EvidenceLine[]): VerifierRea
     told[0]!;
   if (verdict.rule.startsWith("compile.") && verdict.category !== "BAD_FILE_EDIT") {
     // The verifier compiled the agent's file and it did not compile: rule 6 calls that a bad edit.
-    return { verdict: { ...verdict, category: "BAD_FILE_EDIT", reason: `BAD_FILE_EDIT:${verdict.reason.split(":")[1]}`, recovery: "RESTORE_CHECKPOINT_AND_RETRY" }, line };
+    return {
+      verdict: {
+        ...verdict,
+        category: "BAD_FILE_EDIT",
+        reason: `BAD_FILE_EDIT:${verdict.reason.split(":")[1]}`,
+        recovery: "RESTORE_CHECKPOINT_AND_RETRY",
+      },
+      line,
+    };
   }
   return { verdict, line };
 }

@@ -76,8 +76,21 @@ describe("ingestHarbor", () => {
     const hello = byId(items, "hello__aaa");
     expect(hello?.status).toBe("passed");
     expect(hello?.signals.outcomes).toEqual([
-      { turn: 2, command: "ls", exit_code: 0, timed_out: false },
-      { turn: 3, command: "cat x", exit_code: 1, timed_out: false, stderr: "no such file" },
+      {
+        turn: 2,
+        command: "ls",
+        exit_code: 0,
+        timed_out: false,
+        source: { file: "agent/trajectory.json", line: 14 },
+      },
+      {
+        turn: 3,
+        command: "cat x",
+        exit_code: 1,
+        timed_out: false,
+        stderr: "no such file",
+        source: { file: "agent/trajectory.json", line: 40 },
+      },
     ]);
     expect(hello?.signals.arm?.task_success).toBe(true);
     expect(hello?.signals.budget_turns).toBe(30);
@@ -115,6 +128,7 @@ describe("ingestHarbor", () => {
         exit_code: 2,
         timed_out: false,
         stderr: "make: *** [all] Error 2",
+        source: { file: "agent/command-0/stderr.txt" },
       },
     ]);
   });

@@ -4,7 +4,7 @@ import type { IngestItem, IngestOptions, IngestRun, SkippedTrial } from "../inge
 import { readHarborJob } from "./job.js";
 import { readHarborTrial } from "./trial.js";
 
-export { isHarborJob, readHarborJob } from "./job.js";
+export { isHarborJob, isHarborTrial, readHarborJob } from "./job.js";
 export { readHarborTrial } from "./trial.js";
 
 /**
@@ -22,9 +22,15 @@ export async function* ingestHarbor(
   const job = await readHarborJob(jobDir);
   const run = newRun("harbor", jobDir, job.job);
   if (job.expected) run.expected = job.expected;
+  if (job.headline) run.headline = job.headline;
   if (job.notes.length) run.notes = job.notes;
+  const only = opts.trials ? new Set(opts.trials) : undefined;
+  if (only) {
+    job.trialDirs = job.trialDirs.filter((n) => only.has(n));
+    job.symlinks = job.symlinks.filter((n) => only.has(n));
+  }
   const present = new Set([...job.trialDirs, ...job.symlinks]);
-  const missing = [...job.listed].filter((n) => !present.has(n)).sort();
+  const missing = only ? [] : [...job.listed].filter((n) => !present.has(n)).sort();
   const skipped: SkippedTrial[] = [
     ...job.symlinks.map((name) => ({
       job: job.job,

@@ -2,7 +2,7 @@ import { basename, join } from "node:path";
 import { InputError } from "@fak/taxonomy";
 import { assertDirectory, listDir, listSubdirs, noted, readJsonSafe } from "../fs-safe.js";
 import { budgetFrom } from "../ingest-common.js";
-import type { ExpectedCounts } from "../ingest-types.js";
+import type { ExpectedCounts, HarnessHeadline } from "../ingest-types.js";
 import { type HarborJobResult, harborJobConfigSchema, harborJobResultSchema } from "./schemas.js";
 
 /** A Harbor job folder as listed: its trial folders and what its own result files claim. */
@@ -15,6 +15,8 @@ export interface HarborJob {
   /** Trial names the job's result.json lists (rewards and exceptions). */
   listed: Set<string>;
   expected?: ExpectedCounts;
+  /** The job's own headline, when its result.json has one (a single eval with a mean). */
+  headline?: HarnessHeadline;
   budgetTurns?: number;
   notes: string[];
 }
@@ -32,6 +34,15 @@ export async function isHarborJob(dir: string): Promise<boolean> {
     if (isTrialShape(await namesIn(join(dir, sub)))) return true;
   }
   return false;
+}
+
+/**
+ * Whether `dir` is one Harbor trial folder (its result.json and the folders of a trial).
+ * @example await isHarborTrial("jobs/2026-01-15__09-30-00/fix-git__a1b2c3d") // true
+ */
+export async function isHarborTrial(dir: string): Promise<boolean> {
+  const names = await namesIn(dir);
+  return names.has("result.json") && isTrialShape(names);
 }
 
 /**
@@ -83,6 +94,8 @@ export async function readHarborJob(dir: string): Promise<HarborJob> {
   };
   const expected = expectedOf(result, job.listed);
   if (expected) job.expected = expected;
+  const headline = headlineOf(result, expected);
+  if (headline) job.headline = headline;
   const budget = budgetFrom(config?.agents?.[0]?.kwargs);
   if (budget !== undefined) job.budgetTurns = budget;
   return job;
@@ -129,4 +142,22 @@ function passesOf(result: HarborJobResult): number | undefined {
     }
   }
   return passed.size;
+}
+
+/** Harbor's own mean reward: the one eval's metric (a missing reward counted 0, as Harbor does). */
+function headlineOf(
+  result: HarborJobResult | undefined,
+  expected: ExpectedCounts | undefined,
+): HarnessHeadline | undefined {
+  const evals = Object.values(result?.stats?.evals ?? {});
+  const mean = evals.length === 1 ? evals[0]?.metrics?.[0]?.mean : undefined;
+  if (typeof mean !== "number" || expected?.trials === undefined) return undefined;
+  return {
+    harness: "harbor",
+    source: "result.json",
+    mean_reward: mean,
+    n_trials: expected.trials,
+    n_passed: expected.passes ?? 0,
+    n_errored: expected.errors ?? 0,
+  };
 }

@@ -20,6 +20,7 @@ export const harborJobConfigSchema = z.looseObject({
 export type HarborJobConfig = z.output<typeof harborJobConfigSchema>;
 
 const evalStatsSchema = z.looseObject({
+  metrics: z.array(z.looseObject({ mean: z.number().nullish() })).nullish(),
   reward_stats: z.record(z.string(), z.record(z.string(), z.array(z.string()))).nullish(),
   exception_stats: z.record(z.string(), z.array(z.string())).nullish(),
 });
@@ -40,6 +41,7 @@ export type HarborJobResult = z.output<typeof harborJobResultSchema>;
 
 export const harborTrialResultSchema = z.looseObject({
   task_name: z.string().nullish(),
+  started_at: z.string().nullish(),
   trial_name: z.string().nullish(),
   config: z
     .looseObject({

@@ -43,12 +43,26 @@ describe("outcomesFromTrajectory", () => {
         ),
       ],
     };
+    const source = { file: "agent/trajectory.json" };
     expect(outcomesFromTrajectory(doc)).toEqual([
-      { turn: 2, command: "make", exit_code: 2, timed_out: false, stderr: "boom" },
-      { turn: 3, command: "ls", exit_code: 0, timed_out: false },
-      { turn: 4, command: "cat y", exit_code: 1, timed_out: false, stderr: "[exit_code=1]\nno y" },
-      { turn: 5, command: "sleep 99", exit_code: 124, timed_out: true },
+      { turn: 2, command: "make", exit_code: 2, timed_out: false, stderr: "boom", source },
+      { turn: 3, command: "ls", exit_code: 0, timed_out: false, source },
+      {
+        turn: 4,
+        command: "cat y",
+        exit_code: 1,
+        timed_out: false,
+        stderr: "[exit_code=1]\nno y",
+        source,
+      },
+      { turn: 5, command: "sleep 99", exit_code: 124, timed_out: true, source },
     ]);
+    // Given the raw text, each outcome names the line of its step.
+    const raw = JSON.stringify(doc, null, 2);
+    const lines = outcomesFromTrajectory(doc, raw).map((o) => o.source?.line);
+    const expected = (id: number) =>
+      raw.slice(0, raw.indexOf(`"step_id": ${id}`)).split("\n").length;
+    expect(lines).toEqual([expected(2), expected(3), expected(4), expected(5)]);
   });
 
   it("yields nothing for keystrokes with only screen text (terminus-2): no exit code, no outcome", () => {

@@ -47,7 +47,14 @@ export function outcomesFromTrajectory(
       const timedOut = findBoolean([result?.extra, step.extra, call.extra], TIMEOUT_KEYS) ?? false;
       const line = lines?.get(turn);
       out.push(
-        makeOutcome({ turn, command, exitCode: exit, timedOut, output: content, source: { file, line } }),
+        makeOutcome({
+          turn,
+          command,
+          exitCode: exit,
+          timedOut,
+          output: content,
+          source: { file, line },
+        }),
       );
     });
   });

@@ -1,11 +1,5 @@
 import { join } from "node:path";
-import {
-  type CommandOutcome,
-  classify,
-  type EvidenceLine,
-  type HarnessCauseSignal,
-  type TrialSignals,
-} from "@fak/taxonomy";
+import type { CommandOutcome, EvidenceLine, HarnessCauseSignal, TrialSignals } from "@fak/taxonomy";
 import { listSubdirs, noted, pathKind, readFileSafe } from "../fs-safe.js";
 import { causeFromHarness } from "../harness-causes.js";
 import {
@@ -14,11 +8,12 @@ import {
   buildSignals,
   CONTEXT_OVERFLOW,
   makeOutcome,
+  markAttribution,
   statusOf,
 } from "../ingest-common.js";
-import { failureLines, findLine, readNumbered } from "../test-output.js";
 import { readTrialResult } from "../ingest-stream.js";
 import type { HarnessCause, IngestedTrial, SkippedTrial } from "../ingest-types.js";
+import { failureLines, findLine, readNumbered } from "../test-output.js";
 import { readCommandDirs } from "./command-dirs.js";
 import { readEpisodes } from "./episodes.js";
 import { type HarborTrialResult, harborTrialResultSchema } from "./schemas.js";
@@ -109,14 +104,13 @@ export async function readHarborTrial(
     path: dir,
     reward: verifier.reward ?? null,
   };
+  if (result.started_at) trial.started_at = result.started_at;
   const agent = result.agent_info?.name || agentConfig?.name || agentConfig?.import_path;
   if (agent) trial.agent = agent;
   const model = agentConfig?.model_name || result.agent_info?.model_info?.name;
   if (model) trial.model = model;
-  if (cause) {
-    trial.harness_cause = cause;
-    trial.harness_error = classify(signals).attribution === "harness";
-  }
+  if (cause) trial.harness_cause = cause;
+  markAttribution(trial);
   if (notes.length) trial.notes = notes;
   return trial;
 }
@@ -164,7 +158,9 @@ async function stepFolders(
 ): Promise<{ agentRel: string; verifierRel: string }> {
   if ((await pathKind(join(dir, "steps"))) !== "dir")
     return { agentRel: "agent", verifierRel: "verifier" };
-  const listed = (result.step_results ?? []).map((r) => r.step_name).filter((n): n is string => !!n);
+  const listed = (result.step_results ?? [])
+    .map((r) => r.step_name)
+    .filter((n): n is string => !!n);
   const present = (await listSubdirs(join(dir, "steps"))).dirs.sort();
   const last = [...listed].reverse().find((n) => present.includes(n)) ?? present.at(-1);
   if (!last) return { agentRel: "agent", verifierRel: "verifier" };
@@ -178,7 +174,11 @@ async function contextOverflow(
   notes: string[],
 ): Promise<EvidenceLine | undefined> {
   if (cause?.message && CONTEXT_OVERFLOW.test(cause.message))
-    return { file: cause.file ?? "result.json", ...(cause.line ? { line: cause.line } : {}), text: cause.message.split("\n")[0] ?? "" };
+    return {
+      file: cause.file ?? "result.json",
+      ...(cause.line ? { line: cause.line } : {}),
+      text: cause.message.split("\n")[0] ?? "",
+    };
   const log = await noted(notes, () => readNumbered(dir, "trial.log"));
   return log ? findLine(log, CONTEXT_OVERFLOW) : undefined;
 }

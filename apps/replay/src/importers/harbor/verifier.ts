@@ -62,14 +62,15 @@ function rewardOf(rewards: Record<string, number | null> | null | undefined): nu
 
 const rewardJsonSchema = z.union([z.number(), z.record(z.string(), z.number().nullable())]);
 
+/** reward.json wins over reward.txt, as in Harbor's verifier (`reward.json` may hold several keys). */
 async function rewardFromFiles(dir: string, notes: string[]): Promise<number | undefined> {
+  const json = await noted(notes, () => readJsonSafe(join(dir, "reward.json"), rewardJsonSchema));
+  if (json !== undefined) return typeof json === "number" ? json : rewardOf(json);
   const txt = await noted(notes, () => readOptional(join(dir, "reward.txt"), { maxBytes: 4096 }));
   if (txt) {
     const value = Number.parseFloat(txt.text.trim());
     if (Number.isFinite(value)) return value;
     notes.push(`${join(dir, "reward.txt")}: not a number`);
   }
-  const json = await noted(notes, () => readJsonSafe(join(dir, "reward.json"), rewardJsonSchema));
-  if (json === undefined) return undefined;
-  return typeof json === "number" ? json : rewardOf(json);
+  return undefined;
 }

@@ -38,8 +38,9 @@ describe("ReturnCodeParser", () => {
         exit_code: 2,
         timed_out: false,
         stderr: "make: *** [all] Error 2",
+        source: { file: "sessions/agent.log", line: 10 },
       },
-      { turn: 3, exit_code: 0, timed_out: false },
+      { turn: 3, exit_code: 0, timed_out: false, source: { file: "sessions/agent.log", line: 14 } },
     ]);
   });
 

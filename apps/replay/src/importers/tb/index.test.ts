@@ -75,13 +75,20 @@ describe("ingestTb", () => {
     expect(hello?.harness_cause?.reason).toBe("TIMEOUT:agent_timeout");
     expect(maze?.status).toBe("failed");
     expect(maze?.signals.outcomes).toEqual([
-      { turn: 1, command: "ls", exit_code: 0, timed_out: false },
+      {
+        turn: 1,
+        command: "ls",
+        exit_code: 0,
+        timed_out: false,
+        source: { file: "sessions/agent.log", line: 14 },
+      },
       {
         turn: 2,
         command: "pip install nosuchpkg",
         exit_code: 1,
         timed_out: false,
         stderr: "ERROR: No matching distribution found",
+        source: { file: "sessions/agent.log", line: 27 },
       },
     ]);
     expect(maze?.meta).toEqual({

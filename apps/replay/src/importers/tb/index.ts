@@ -5,7 +5,7 @@ import { readTbRun } from "./run.js";
 import { readTbTrial } from "./trial.js";
 
 export { ReturnCodeParser, readAgentLog } from "./agent-log.js";
-export { isTbRun, readTbRun } from "./run.js";
+export { isTbRun, isTbTrial, readTbRun } from "./run.js";
 export { readTbTrial } from "./trial.js";
 
 /**
@@ -20,8 +20,15 @@ export async function* ingestTb(
   opts: IngestOptions = {},
 ): AsyncGenerator<IngestItem, IngestRun> {
   const run = await readTbRun(runDir);
+  if (opts.trials) {
+    const only = new Set(opts.trials);
+    run.trials = run.trials.filter((t) => only.has(t.name));
+    run.symlinks = run.symlinks.filter((rel) => only.has(basename(rel)));
+    run.missing = [];
+  }
   const out = newRun("tb", runDir, run.job);
   if (run.expected) out.expected = run.expected;
+  if (run.headline) out.headline = run.headline;
   if (run.notes.length) out.notes = run.notes;
   const skipped: SkippedTrial[] = [
     ...run.symlinks.map((rel) => ({

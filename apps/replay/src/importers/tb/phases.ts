@@ -9,7 +9,8 @@ const INSTALL_START = /install-agent\.sh/;
 const INSTALL_DONE = /^\s*INSTALL_SUCCESS\s*$/;
 const PROMPT = /^\S*@[\w.-]+:[^#$\n]*[#$] ?(.*)$/;
 /** The shell could not start the agent: its own message, not a continuation line of the command. */
-const NOT_STARTED = /^(?:ba|z|da)?sh: (?:line \d+: )?[\w./-]+: (?:command not found|no such file or directory|not found|permission denied)$/i;
+const NOT_STARTED =
+  /^(?:ba|z|da)?sh: (?:line \d+: )?[\w./-]+: (?:command not found|no such file or directory|not found|permission denied)$/i;
 const INSTALL_FAILURE =
   /error|externally.managed|no matching distribution|could not find a version|failed|not found|permission denied|unable to/i;
 const SUBMIT = /^\s*echo COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT\s*$/;
@@ -63,11 +64,7 @@ export class PhaseTracker {
       return;
     }
     if (this.phase !== "agent") return;
-    if (
-      !this.phases.notStarted &&
-      this.phases.steps === 0 &&
-      NOT_STARTED.test(text)
-    ) {
+    if (!this.phases.notStarted && this.phases.steps === 0 && NOT_STARTED.test(text)) {
       this.phases.notStarted = ev();
       return;
     }

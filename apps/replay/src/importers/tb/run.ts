@@ -2,7 +2,7 @@ import { basename, join } from "node:path";
 import { InputError } from "@fak/taxonomy";
 import { assertDirectory, listSubdirs, noted, pathKind, readJsonSafe } from "../fs-safe.js";
 import { causeFromTbFailureMode } from "../harness-causes.js";
-import type { ExpectedCounts } from "../ingest-types.js";
+import type { ExpectedCounts, HarnessHeadline } from "../ingest-types.js";
 import { type TbRunResults, tbRunMetadataSchema, tbRunResultsSchema } from "./schemas.js";
 
 /** A tb run folder as listed: its trial folders and what its results.json claims. */
@@ -15,12 +15,22 @@ export interface TbRun {
   /** Trials the run's results.json lists whose folder is absent. */
   missing: string[];
   expected?: ExpectedCounts;
+  /** The run's own accuracy, as tb computes it (resolved over all results). */
+  headline?: HarnessHeadline;
   agent?: string;
   model?: string;
   notes: string[];
 }
 
 const TRIAL_NAME = /\.\d+-of-\d+(?:\.|$)/;
+
+/**
+ * Whether `dir` is one tb trial folder (`<task>.K-of-N[.<run>]` holding its results.json).
+ * @example await isTbTrial("runs/r1/hello/hello.1-of-1.r1") // true
+ */
+export async function isTbTrial(dir: string): Promise<boolean> {
+  return TRIAL_NAME.test(basename(dir)) && (await pathKind(join(dir, "results.json"))) === "file";
+}
 
 /**
  * Whether `dir` looks like a tb run: a results.json, run_metadata.json or tb.lock of its own.
@@ -84,6 +94,15 @@ export async function readTbRun(dir: string): Promise<TbRun> {
       .filter((n): n is string => !!n && !present.has(n))
       .sort();
     run.expected = expectedOf(results);
+    const resolved = run.expected.passes ?? 0;
+    const n = results.results.length;
+    run.headline = {
+      harness: "tb",
+      source: "results.json",
+      accuracy: results.accuracy ?? (n > 0 ? resolved / n : null),
+      n_resolved: resolved,
+      n_unresolved: results.n_unresolved ?? n - resolved,
+    };
   }
   return run;
 }

@@ -15,6 +15,7 @@ export type TbTrialResult = z.output<typeof tbTrialResultSchema>;
 export const tbRunResultsSchema = z.looseObject({
   results: z.array(tbTrialResultSchema),
   n_resolved: z.number().int().nonnegative().nullish(),
+  accuracy: z.number().nullish(),
   n_unresolved: z.number().int().nonnegative().nullish(),
 });
 export type TbRunResults = z.output<typeof tbRunResultsSchema>;

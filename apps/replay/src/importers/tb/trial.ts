@@ -1,12 +1,18 @@
 import { join } from "node:path";
-import { classify, type EvidenceLine, type ScreenSignal, type TestResult, type TrialSignals, tbModeRecordsFailure } from "@fak/taxonomy";
+import {
+  type EvidenceLine,
+  type ScreenSignal,
+  type TestResult,
+  type TrialSignals,
+  tbModeRecordsFailure,
+} from "@fak/taxonomy";
 import { noted } from "../fs-safe.js";
+import { screenSegments } from "../harbor/screens.js";
 import { causeFromTbFailureMode } from "../harness-causes.js";
-import { buildMeta, buildSignals, statusOf } from "../ingest-common.js";
-import { failureLines, readNumbered } from "../test-output.js";
+import { buildMeta, buildSignals, markAttribution, statusOf } from "../ingest-common.js";
 import { readTrialResult } from "../ingest-stream.js";
 import type { IngestedTrial, SkippedTrial } from "../ingest-types.js";
-import { screenSegments } from "../harbor/screens.js";
+import { failureLines, readNumbered } from "../test-output.js";
 import { readAgentLog } from "./agent-log.js";
 import { BARELY_RAN_STEPS, type TbPhases } from "./phases.js";
 import { type TbTrialResult, tbTrialResultSchema } from "./schemas.js";
@@ -64,10 +70,8 @@ export async function readTbTrial(
   };
   if (ctx.agent) trial.agent = ctx.agent;
   if (ctx.model) trial.model = ctx.model;
-  if (cause) {
-    trial.harness_cause = cause;
-    trial.harness_error = classify(signals).attribution === "harness";
-  }
+  if (cause) trial.harness_cause = cause;
+  markAttribution(trial);
   if (notes.length) trial.notes = notes;
   return trial;
 }

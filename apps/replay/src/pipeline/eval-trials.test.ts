@@ -1,0 +1,88 @@
+import { join } from "node:path";
+import { InputError } from "@fak/taxonomy";
+import { describe, expect, it } from "vitest";
+import { tempDir, writeHarborJob } from "../test-support/harness-folders.js";
+import {
+  checkLabelPaths,
+  evaluateTrials,
+  type LabelledTrial,
+  renderTrialEvaluation,
+} from "./eval-trials.js";
+
+const label = (trial: string, over: Partial<LabelledTrial>): LabelledTrial => ({
+  harness: "harbor",
+  job: "jobs/j1",
+  trial,
+  outcome: "failed",
+  attribution: "agent",
+  category: "TEST_MISUNDERSTOOD",
+  ...over,
+});
+
+describe("evaluateTrials", () => {
+  it("scores agent rows, keeps harness rows apart, counts passes, and lists the misses with evidence", async () => {
+    const root = await tempDir();
+    await writeHarborJob(join(root, "jobs", "j1"), {
+      trials: [
+        { name: "wrong__A", reward: 0, testStdout: "E       assert 1 == 2\n" },
+        {
+          name: "slow__B",
+          exception: {
+            type: "AgentTimeoutError",
+            message: "Agent execution timed out after 60 seconds",
+          },
+        },
+        {
+          name: "outage__C",
+          exception: { type: "RuntimeError", message: "Error code: 503 - overloaded" },
+        },
+        {
+          name: "late__D",
+          reward: 1,
+          exception: { type: "AgentTimeoutError", message: "timed out" },
+        },
+      ],
+    });
+    const e = await evaluateTrials(
+      [
+        label("wrong__A", {}),
+        label("slow__B", { category: "CMD_ERROR", ambiguous: true, alt: "TIMEOUT" }),
+        label("outage__C", { attribution: "harness", category: "UNKNOWN" }),
+        label("late__D", { outcome: "passed", category: "NONE" }),
+        label("gone__E", { evidence: { file: "exception.txt", quote: "boom" } }),
+      ],
+      root,
+    );
+    expect(e).toMatchObject({
+      total: 5,
+      scored: 3,
+      correct: 1,
+      correct_with_alt: 2,
+      harness: { total: 1, kept_apart: 1 },
+      passed: { total: 1, counted_passed: 1 },
+    });
+    expect(e.misses.map((m) => m.trial)).toEqual(["gone__E"]);
+    expect(e.misses[0]?.missing).toMatch(/no trial folder/);
+    const text = renderTrialEvaluation(e);
+    expect(text).toContain("with alt 66.7% (2/3)");
+    expect(text).toContain("label: exception.txt: boom");
+  });
+
+  it("a job that cannot be read leaves its labels as misses, not the whole evaluation", async () => {
+    const root = await tempDir();
+    const e = await evaluateTrials([label("x__1", { job: "nowhere" })], root);
+    expect(e.misses[0]?.missing).toMatch(/job not readable/);
+    expect(e.accuracy).toBe(0);
+  });
+
+  it("refuses label paths that leave the root, naming the line and field", () => {
+    expect(() =>
+      checkLabelPaths([label("a", {}), label("b", { job: "../../etc" })], "l.jsonl"),
+    ).toThrow(
+      new InputError(
+        { file: "l.jsonl", line: 2, field: "job" },
+        "must be a folder relative to --root (no absolute path, no ..)",
+      ),
+    );
+  });
+});

@@ -1,0 +1,280 @@
+import { describe, expect, it } from "vitest";
+import { classify } from "../classify.js";
+import type { FailureSignalsInput } from "../schemas.js";
+
+// The trial-level branch order, one case per branch, on invented trials.
+
+const verifierFailure = (text: string, line = 40) => ({
+  ran: true,
+  failure: [{ file: "verifier/test-stdout.txt", line, text }],
+  tests_failed: 1,
+});
+
+function trial(t: FailureSignalsInput["trial"], rest: Partial<FailureSignalsInput> = {}) {
+  return classify({ task_id: "t__1", arm: { task_success: false }, ...rest, trial: t });
+}
+
+describe("judging a real trial as a whole", () => {
+  it("a reward above 0 is a pass even with an exception beside it", () => {
+    const c = trial({
+      harness: "harbor",
+      passed: true,
+      reward: 1,
+      cause: { name: "AgentTimeoutError", message: "Agent execution timed out after 900 seconds" },
+    });
+    expect(c).toMatchObject({ failed: false, category: "NONE", attribution: "agent" });
+  });
+
+  it("an agent that never started is setup: its failed install is PKG_INSTALL, naming the line", () => {
+    const c = trial({
+      harness: "tb",
+      passed: false,
+      setup: {
+        ran: false,
+        failure: {
+          file: "sessions/agent.log",
+          line: 90,
+          text: "bash: agentcli: command not found",
+        },
+        log: [
+          {
+            file: "sessions/agent.log",
+            line: 40,
+            text: "ERROR: No matching distribution found for agentcli",
+          },
+        ],
+      },
+      verifier: verifierFailure("AssertionError: output.txt missing"),
+    });
+    expect(c).toMatchObject({ category: "PKG_INSTALL", attribution: "setup" });
+    expect(c.decided_by).toEqual({
+      file: "sessions/agent.log",
+      line: 40,
+      text: "ERROR: No matching distribution found for agentcli",
+    });
+  });
+
+  it("an agent that never started, with no install failure logged, is ENV_SETUP_MISS; cut off, TIMEOUT", () => {
+    const missing = {
+      file: "sessions/agent.log",
+      line: 9,
+      text: "bash: agentcli: command not found",
+    };
+    expect(trial({ harness: "tb", setup: { ran: false, failure: missing } })).toMatchObject({
+      category: "ENV_SETUP_MISS",
+      attribution: "setup",
+    });
+    const cut = { file: "sessions/agent.log", line: 300, text: "bash /tests/run-tests.sh" };
+    expect(
+      trial({ harness: "tb", setup: { ran: false }, agent: { steps: 2, cut_off: cut } }),
+    ).toMatchObject({
+      category: "TIMEOUT",
+      attribution: "setup",
+      decided_by: cut,
+    });
+  });
+
+  it("a provider outage is the harness's, kept apart and never retried", () => {
+    const c = trial({
+      harness: "harbor",
+      cause: {
+        name: "RuntimeError",
+        message: "Model call failed at episode 4: Error code: 429 - rate limited",
+        file: "exception.txt",
+        line: 12,
+      },
+      verifier: { ran: false },
+    });
+    expect(c).toMatchObject({
+      attribution: "harness",
+      category: "UNKNOWN",
+      retryable: false,
+      recovery: "NONE",
+    });
+    expect(c.reason).toBe("UNKNOWN:harness_error:RuntimeError:http_429");
+    expect(c.decided_by).toMatchObject({ file: "exception.txt", line: 12 });
+  });
+
+  it("a request past the context window is the agent's budget, whatever exception carries it", () => {
+    const c = trial({
+      harness: "harbor",
+      cause: { name: "BadRequestError", message: "the request exceeds the available context size" },
+    });
+    expect(c).toMatchObject({ category: "BUDGET_EXHAUSTED", attribution: "agent" });
+  });
+
+  it("tb's agent_timeout on an agent that had submitted defers to the verifier", () => {
+    const base = { harness: "tb", cause: { name: "agent_timeout", file: "results.json" } };
+    const submitted = trial({
+      ...base,
+      agent: { submitted: true, steps: 12 },
+      verifier: verifierFailure("AssertionError: wrong total"),
+    });
+    expect(submitted).toMatchObject({ category: "TEST_MISUNDERSTOOD", attribution: "agent" });
+    const working = trial({
+      ...base,
+      agent: { submitted: false, steps: 40 },
+      verifier: verifierFailure("AssertionError: wrong total"),
+    });
+    expect(working).toMatchObject({ category: "TIMEOUT", reason: "TIMEOUT:agent_timeout" });
+  });
+
+  it("a parse_error whose tests ran and failed is the agent's; with nothing to read, the harness's", () => {
+    const base = { harness: "tb", cause: { name: "parse_error", file: "results.json" } };
+    expect(trial({ ...base, verifier: verifierFailure("AssertionError: 3 != 4") })).toMatchObject({
+      attribution: "agent",
+      category: "TEST_MISUNDERSTOOD",
+    });
+    expect(trial({ ...base, verifier: { ran: false } })).toMatchObject({ attribution: "harness" });
+  });
+
+  it("a file the verifier cannot compile or parse is BAD_FILE_EDIT; an assertion quoting values is not", () => {
+    expect(
+      trial({
+        harness: "harbor",
+        verifier: verifierFailure("/app/main.c:1:2: error: invalid preprocessing directive #!"),
+      }),
+    ).toMatchObject({
+      category: "BAD_FILE_EDIT",
+      decided_by: { file: "verifier/test-stdout.txt", line: 40 },
+    });
+    expect(
+      trial({
+        harness: "harbor",
+        verifier: verifierFailure("AssertionError: expected '42' to be in out.txt"),
+      }),
+    ).toMatchObject({
+      category: "TEST_MISUNDERSTOOD",
+    });
+  });
+
+  it("a failed command the agent repaired later does not count; one left failing at the end does", () => {
+    const src = (line: number) => ({ file: "sessions/agent.log", line });
+    const repaired = trial(
+      { harness: "tb", verifier: verifierFailure("AssertionError: wrong answer") },
+      {
+        outcomes: [
+          {
+            turn: 1,
+            command: "pip install numpy",
+            exit_code: 1,
+            stderr: "ERROR: Could not find a version that satisfies the requirement numpy",
+            source: src(10),
+          },
+          { turn: 2, command: "pip install numpy==1.26.4", exit_code: 0, source: src(20) },
+          { turn: 3, command: "python solve.py", exit_code: 0, source: src(30) },
+        ],
+      },
+    );
+    expect(repaired.category).toBe("TEST_MISUNDERSTOOD");
+    const standing = trial(
+      { harness: "tb", verifier: verifierFailure("AssertionError: binary missing") },
+      {
+        outcomes: [
+          { turn: 1, command: "ls", exit_code: 0, source: src(5) },
+          {
+            turn: 2,
+            command: "make -C src",
+            exit_code: 2,
+            stderr: "src/a.c:3:10: fatal error: zlib.h: No such file or directory",
+            source: src(50),
+          },
+        ],
+      },
+    );
+    expect(standing).toMatchObject({
+      category: "ENV_SETUP_MISS",
+      decided_by: { file: "sessions/agent.log", line: 50 },
+    });
+  });
+
+  it("screens without exit codes: the first failure of the last failing batch is the root", () => {
+    const screen = (turn: number, command: string, text: string) => ({
+      turn,
+      command,
+      text,
+      file: "agent/trajectory.json",
+      line: turn * 10,
+    });
+    const c = trial({
+      harness: "harbor",
+      verifier: verifierFailure(
+        "FileNotFoundError: [Errno 2] No such file or directory: '/usr/local/bin/tool'",
+      ),
+      screens: [
+        screen(2, "apt-get install -y build-essential", "Setting up build-essential"),
+        screen(3, "wget -O tool.tgz https://example.org/tool.tgz", "ERROR 404: Not Found."),
+        screen(3, "tar -xzf tool.tgz", ""),
+        screen(3, "make install", "make: *** No targets specified and no makefile found.  Stop."),
+      ],
+    });
+    expect(c).toMatchObject({
+      category: "CMD_ERROR",
+      reason: "CMD_ERROR:error_status",
+      decided_by: { line: 30 },
+    });
+  });
+
+  it("a missing path the agent's own earlier steps worked with is the agent's wrong path", () => {
+    const c = trial(
+      { harness: "harbor", verifier: verifierFailure("AssertionError: index empty") },
+      {
+        outcomes: [
+          { turn: 1, command: "cd pkgsrc && python -m build", exit_code: 0 },
+          {
+            turn: 2,
+            command: "cp pkgsrc/dist/* /srv/index/",
+            exit_code: 1,
+            stderr: "cp: cannot stat 'pkgsrc/dist/*': No such file or directory",
+          },
+        ],
+      },
+    );
+    expect(c).toMatchObject({ category: "CMD_ERROR", reason: "CMD_ERROR:agent_path_missing" });
+  });
+
+  it("a verifier that failed before running any test, and a platform that failed, are the harness's", () => {
+    expect(
+      trial({
+        harness: "harbor",
+        verifier: {
+          ran: true,
+          failure: [
+            {
+              file: "verifier/test-stdout.txt",
+              line: 3,
+              text: "/tests/test.sh: line 9: /root/.local/bin/env: No such file or directory",
+            },
+          ],
+        },
+      }),
+    ).toMatchObject({ attribution: "harness", reason: "UNKNOWN:harness_error:verifier_setup" });
+    expect(
+      trial({
+        harness: "harbor",
+        screens: [
+          {
+            command: "qemu-system-x86_64 -m 512",
+            text: "rosetta error: Unimplemented syscall number 282",
+            file: "agent/trajectory.json",
+          },
+        ],
+      }),
+    ).toMatchObject({ attribution: "harness", reason: "UNKNOWN:harness_error:platform" });
+  });
+
+  it("is deterministic and leaves its input alone", () => {
+    const input: FailureSignalsInput = {
+      task_id: "t__2",
+      trial: {
+        harness: "tb",
+        cause: { name: "agent_timeout" },
+        agent: { submitted: true },
+        verifier: verifierFailure("AssertionError: no"),
+      },
+    };
+    const before = JSON.stringify(input);
+    expect(classify(input)).toEqual(classify(input));
+    expect(JSON.stringify(input)).toBe(before);
+  });
+});
