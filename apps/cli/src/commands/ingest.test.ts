@@ -14,7 +14,7 @@ describe("fak ingest: the per-trial view", () => {
     const r = await runFak(["ingest", "harbor", JOB]);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(
-      /harbor-job \(fake-agent \/ acme\/model-1\) +harbor +5 +1 +2 +2 +1 +25\.0% +mean reward - \(1\/5 passed\)/,
+      /harbor-job \(fake-agent \/ acme\/model-1\) +harbor +5 +1 +2 +2 +1 +25\.0% +mean reward 0\.200 \(1\/5 passed\)/,
     );
     expect(r.stdout).toMatch(/total \(1 job\) +5 +1 +2 +2 +1 +25\.0%/);
     expect(r.stdout).toMatch(

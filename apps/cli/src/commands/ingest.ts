@@ -78,7 +78,7 @@ export function registerIngest(program: Command): void {
               ...(opts.maxFailures !== undefined ? { maxFailures: opts.maxFailures } : {}),
             })
           : undefined;
-        const heads = await replay.headlines(imported.runs, rows);
+        const heads = replay.headlines(imported.runs, rows);
         const output = {
           runs: imported.runs,
           trials: rows,

@@ -5,9 +5,9 @@ export { compareRuns, taskOfTrialName, taskSide } from "./compare.js";
 export { ROW_COLUMNS, rowsToCsv, rowsToJsonl, rowsToMarkdown } from "./formats.js";
 export { failureGate, type GateVerdict, regressionGate } from "./gates.js";
 export { type HtmlReportInput, renderHtmlReport } from "./html.js";
-export { headlines, runRows } from "./job-files.js";
+export { runRows } from "./job-files.js";
 export { type LoadedRun, loadRun } from "./load.js";
-export { evidenceLine, jobLabel, skipGroups, trialRows } from "./rows.js";
+export { evidenceLine, headlines, jobLabel, skipGroups, trialRows } from "./rows.js";
 export type * from "./schemas.js";
 export {
   COMPARISON_SCHEMA,

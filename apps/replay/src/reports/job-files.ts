@@ -7,11 +7,10 @@ import type { IngestResult } from "../importers/ingest.js";
 import type { IngestedTrial, IngestRun, SkippedTrial } from "../importers/ingest-types.js";
 import { tbRunResultsSchema } from "../importers/tb/schemas.js";
 import { jobLabel, trialRows } from "./rows.js";
-import type { Headline, TrialRow } from "./schemas.js";
+import type { TrialRow } from "./schemas.js";
 
 // What a job's own result file says: a trial it lists whose folder is missing still has the
-// harness's verdict (compared on that verdict, without evidence), and the job's headline is the
-// harness's own figure, shown beside fak's.
+// harness's verdict, and is compared on that verdict (without evidence).
 
 const MISSING = /trial folder is missing/;
 
@@ -23,18 +22,12 @@ interface Listed {
 }
 
 const harborJobResultSchema = z.looseObject({
-  n_total_trials: z.number().int().nonnegative().optional(),
   stats: z
     .looseObject({
-      n_trials: z.number().int().nonnegative().optional(),
-      n_errors: z.number().int().nonnegative().optional(),
       evals: z
         .record(
           z.string(),
           z.looseObject({
-            n_trials: z.number().int().nonnegative().optional(),
-            n_errors: z.number().int().nonnegative().optional(),
-            metrics: z.array(z.looseObject({ mean: z.number().nullish() })).optional(),
             reward_stats: z
               .looseObject({ reward: z.record(z.string(), z.array(z.string())).optional() })
               .optional(),
@@ -160,82 +153,4 @@ export async function runRows(
     rows.push(...(await listedRows(run, result.skipped, who)));
   }
   return rows;
-}
-
-const tbHeadlineSchema = z.looseObject({
-  accuracy: z.number().nullish(),
-  n_resolved: z.number().int().nonnegative().nullish(),
-  n_unresolved: z.number().int().nonnegative().nullish(),
-});
-
-/** The job's headline as its own result file states it (Harbor: mean reward; tb: accuracy). */
-async function headlineFromFiles(run: IngestRun, job: string): Promise<Headline | undefined> {
-  if (run.harness === "tb") {
-    const own = await readJsonSafe(join(run.path, "results.json"), tbHeadlineSchema);
-    if (own.n_resolved == null || own.n_unresolved == null) return undefined;
-    return {
-      harness: "tb",
-      job,
-      accuracy: own.accuracy ?? null,
-      n_resolved: own.n_resolved,
-      n_unresolved: own.n_unresolved,
-    };
-  }
-  const own = await readJsonSafe(join(run.path, "result.json"), harborJobResultSchema);
-  const evals = Object.values(own.stats?.evals ?? {});
-  if (evals.length === 0) return undefined;
-  let trials = 0;
-  let errors = 0;
-  let passed = 0;
-  let weighted = 0;
-  let meaned = 0;
-  for (const ev of evals) {
-    const n = ev.n_trials ?? 0;
-    trials += n;
-    errors += ev.n_errors ?? 0;
-    for (const [reward, names] of Object.entries(ev.reward_stats?.reward ?? {}))
-      if (Number(reward) > 0) passed += names.length;
-    const mean = ev.metrics?.[0]?.mean;
-    if (typeof mean === "number") {
-      weighted += mean * n;
-      meaned += n;
-    }
-  }
-  // The job-level counts where Harbor wrote them (an eval's n_trials may count rewarded trials only).
-  return {
-    harness: "harbor",
-    job,
-    mean_reward: meaned ? weighted / meaned : null,
-    n_trials: own.stats?.n_trials ?? own.n_total_trials ?? trials,
-    n_passed: passed,
-    n_errored: own.stats?.n_errors ?? errors,
-  };
-}
-
-/**
- * Each job's own headline, beside fak's figures: the importer's when it read one, else what the
- * job's result file states (a job without a readable one has none).
- * @example await headlines(result.runs, rows) // [{ harness: "harbor", job, mean_reward: 0.875, ... }]
- */
-export async function headlines(
-  runs: readonly IngestRun[],
-  rows: readonly TrialRow[],
-): Promise<Headline[]> {
-  const out: Headline[] = [];
-  for (const run of runs) {
-    const first = rows.find((r) => r.job_path === run.path);
-    const job = jobLabel(run.path, first?.agent ?? undefined, first?.model ?? undefined);
-    const given = (run as IngestRun & { headline?: Omit<Headline, "job"> }).headline;
-    if (given) {
-      out.push({ ...given, job } as Headline);
-      continue;
-    }
-    try {
-      const own = await headlineFromFiles(run, job);
-      if (own) out.push(own);
-    } catch {
-      // No readable result file: the job states no headline of its own.
-    }
-  }
-  return out;
 }

@@ -20,12 +20,14 @@ describe("loadRun", () => {
     expect(run.summary).toMatchObject({ trials: 5, scored: 4, passed: 1, harness_errors: 1 });
     expect(run.summary.pass_rate).toBe(0.25);
     expect(errored?.path).toBe(join(jobA, "summarize-docs__Se5"));
-    // The job's own headline, from its result.json (which records no mean reward).
+    // The job's own headline, named like its rows (its result.json records no mean, so Harbor's
+    // mean over its trials: 1 of 5).
     expect(run.summary.headlines).toEqual([
       {
         harness: "harbor",
         job: "harbor-job (fake-agent / acme/model-1)",
-        mean_reward: null,
+        source: "trials",
+        mean_reward: 0.2,
         n_trials: 5,
         n_passed: 1,
         n_errored: 2,

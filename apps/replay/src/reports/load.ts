@@ -5,10 +5,11 @@ import { z } from "zod";
 import { armTrials, FIXTURE_AGENT } from "../fixture/replay.js";
 import { commandReportSchema, REPORT_SCHEMA } from "../fixture/report-schema.js";
 import { isHarborJob } from "../importers/harbor/index.js";
-import { ingest } from "../importers/ingest.js";
+import { findJobs, ingest } from "../importers/ingest.js";
 import type { HarnessKind, SkippedTrial } from "../importers/ingest-types.js";
 import { classifyPipelineTrial } from "../pipeline/pipeline.js";
-import { headlines, runRows } from "./job-files.js";
+import { runRows } from "./job-files.js";
+import { headlines } from "./rows.js";
 import {
   type Headline,
   headlineSchema,
@@ -106,25 +107,27 @@ function readJson(file: string): unknown {
 
 /** Harbor first, then tb: the first harness that finds jobs at or below the folder. */
 async function loadJobs(dir: string): Promise<OneSource> {
-  let lastError: unknown;
+  const problems: string[] = [];
   for (const kind of ["harbor", "tb"] as HarnessKind[]) {
     try {
-      const result = await ingest(kind, [dir]);
-      const rows = await runRows(result);
-      return {
-        rows,
-        headlines: await headlines(result.runs, rows),
-        skipped: result.skipped,
-        simulated: false,
-      };
+      await findJobs(kind, dir);
     } catch (err) {
-      if (!(err instanceof InputError) || !/none found below it/.test(err.message)) throw err;
-      lastError = err;
+      if (!(err instanceof InputError)) throw err;
+      problems.push(err.message);
+      continue;
     }
+    const result = await ingest(kind, [dir]);
+    const rows = await runRows(result);
+    return {
+      rows,
+      headlines: headlines(result.runs, rows),
+      skipped: result.skipped,
+      simulated: false,
+    };
   }
   throw new InputError(
     { file: dir },
-    `not a Harbor job, tb run, folder holding them, or --out folder with an ingest.json (${(lastError as Error).message})`,
+    `not a Harbor job, tb run, folder holding them, or --out folder with an ingest.json (${problems.join("; ")})`,
   );
 }
 

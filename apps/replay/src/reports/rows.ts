@@ -2,10 +2,7 @@ import { basename, dirname, join } from "node:path";
 import type { FailureClassification } from "@fak/taxonomy";
 import { classifyTrial, type IngestResult } from "../importers/ingest.js";
 import type { IngestedTrial, IngestRun, SkippedTrial } from "../importers/ingest-types.js";
-import type { RowEvidence, SkipGroup, TrialRow } from "./schemas.js";
-
-// Fields a run may carry once its importer reads them; read when present.
-type RunExtras = { agent?: string; model?: string };
+import type { Headline, RowEvidence, SkipGroup, TrialRow } from "./schemas.js";
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}__\d{2}-\d{2}-\d{2}$/;
 
@@ -60,9 +57,8 @@ export function trialRows(
   return result.trials.map((t) => {
     const run = runByJob.get(t.job);
     const c = classifyOne(t);
-    const runExtra = run as (IngestRun & RunExtras) | undefined;
-    const agent = t.agent ?? runExtra?.agent;
-    const model = t.model ?? runExtra?.model;
+    const agent = t.agent ?? run?.agent;
+    const model = t.model ?? run?.model;
     const key = `${t.job}\u0000${t.task}`;
     const order = (seen.get(key) ?? 0) + 1;
     seen.set(key, order);
@@ -100,4 +96,19 @@ export function skipGroups(skipped: readonly SkippedTrial[]): SkipGroup[] {
   const counts = new Map<string, number>();
   for (const s of skipped) counts.set(s.reason, (counts.get(s.reason) ?? 0) + 1);
   return [...counts].map(([reason, count]) => ({ reason, count }));
+}
+
+/**
+ * Each job's own headline (what the harness computed), named like its rows, beside fak's figures.
+ * @example headlines(result.runs, rows) // [{ harness: "harbor", job, source: "result.json", mean_reward: 0.875, ... }]
+ */
+export function headlines(runs: readonly IngestRun[], rows: readonly TrialRow[]): Headline[] {
+  const out: Headline[] = [];
+  for (const run of runs) {
+    if (!run.headline) continue;
+    const first = rows.find((r) => r.job_path === run.path);
+    const job = jobLabel(run.path, first?.agent ?? run.agent, first?.model ?? run.model);
+    out.push({ ...run.headline, job });
+  }
+  return out;
 }

@@ -47,6 +47,8 @@ export const headlineSchema = z.union([
   z.strictObject({
     harness: z.literal("harbor"),
     job: z.string(),
+    /** Where the figure comes from: the job's own result file, or its trials when it wrote none. */
+    source: z.enum(["result.json", "trials"]),
     mean_reward: z.number().nullable(),
     n_trials: count,
     n_passed: count,
@@ -55,6 +57,7 @@ export const headlineSchema = z.union([
   z.strictObject({
     harness: z.literal("tb"),
     job: z.string(),
+    source: z.enum(["results.json", "trials"]),
     accuracy: z.number().nullable(),
     n_resolved: count,
     n_unresolved: count,
