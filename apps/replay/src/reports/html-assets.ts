@@ -44,7 +44,8 @@ h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 10px}
 .boundary{border-left:4px solid #c98a00;background:#fff8e6;padding:10px 14px;margin:14px 0}
 .boundary.sim{border-color:#b3261e;background:#fdecea}
 .cards{display:flex;gap:12px;flex-wrap:wrap}
-.card{background:#fff;border:1px solid #dde1e8;border-radius:6px;padding:12px 16px;min-width:220px}
+.card{background:#fff;border:1px solid #dde1e8;border-radius:6px;padding:12px 16px;min-width:220px;flex:1 1 420px}
+.card ul{margin:4px 0;padding-left:20px}
 .card b{font-size:20px}.muted{color:#5c6578}
 .charts{display:grid;grid-template-columns:1fr 1fr;gap:16px}
 .chart{background:#fff;border:1px solid #dde1e8;border-radius:6px;padding:12px;height:280px}

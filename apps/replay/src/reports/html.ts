@@ -47,7 +47,7 @@ function runCard(tag: string, s: RunSummary): string {
   const skips = s.skipped.map((g) => `<li>${g.count} × ${esc(g.reason)}</li>`).join("");
   return `<div class="card" data-run="${esc(tag)}"><div class="muted">${esc(tag)} · ${esc(s.label)}</div>
 <div><b class="pass-rate">${pct(s.pass_rate)}</b> agent pass rate · <span class="passed">${s.passed}</span>/<span class="scored">${s.scored}</span> scored trials</div>
-<div class="muted">${s.trials} trials, ${s.harness_errors} harness errors (not scored), mean reward ${num(s.mean_reward)}</div>
+<div class="muted">${s.trials} trials, ${s.harness_errors} harness errors (not scored), mean reward ${num(s.mean_reward)} over the trials with one</div>
 <div class="muted">jobs: ${s.jobs.map(esc).join("; ")}</div>
 ${heads ? `<div>The harness's own headline:<ul>${heads}</ul></div>` : ""}
 ${skips ? `<div>Skipped trials:<ul>${skips}</ul></div>` : ""}</div>`;
