@@ -10,6 +10,9 @@ describe("fak compare", () => {
     const r = await runFak(["compare", A, B]);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain("harbor-job (fake-agent / acme/model-1)");
+    expect(r.stdout).toContain(
+      "harness's own: harbor-job (fake-agent / acme/model-1): mean reward 0.200 (1/5 passed)",
+    );
     expect(r.stdout).toMatch(
       /pass rate: A 25\.0% {2}B 50\.0% {2}B − A 25\.0% \(95% interval .*newcombe-paired-wilson\)/,
     );

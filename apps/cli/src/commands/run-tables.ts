@@ -16,6 +16,14 @@ import { colour, percent, table } from "../output.js";
 
 const rate = (x: number | null) => (x === null ? "-" : percent(x));
 
+function headlineText(h: Headline): string {
+  if (h.harness === "harbor") {
+    const mean = h.mean_reward === null ? "-" : h.mean_reward.toFixed(3);
+    return `${h.job}: mean reward ${mean} (${h.n_passed}/${h.n_trials} passed)`;
+  }
+  return `${h.job}: accuracy ${rate(h.accuracy)} (${h.n_resolved} resolved, ${h.n_unresolved} unresolved)`;
+}
+
 /** What the job's own files say, beside fak's figure. */
 function ownHeadline(run: IngestRun, own: Headline | undefined): string {
   if (own?.harness === "harbor") {
@@ -134,8 +142,9 @@ function sideText(s: TaskSide): string {
       : "not scored (harness error)";
   }
   const failed = s.trials.find((t) => !t.passed && !t.harness_error);
+  const atK = s.pass_at_k.map((p) => `pass@${p.k} ${p.value.toFixed(2)}`).join(", ");
   const verdict =
-    s.attempts === 1 ? (s.passes ? "pass" : "fail") : `${s.passes}/${s.attempts} passed`;
+    s.attempts === 1 ? (s.passes ? "pass" : "fail") : `${s.passes}/${s.attempts} passed (${atK})`;
   return failed ? `${verdict}: ${failed.category} ${evidenceText(failed)}` : verdict;
 }
 
@@ -143,8 +152,13 @@ function sideText(s: TaskSide): string {
 export function comparisonText(cmp: RunComparison): string {
   const pr = cmp.pass_rate;
   const lines: string[] = [];
-  lines.push(`A: ${cmp.a.label}\n   ${cmp.a.jobs.join("; ")}`);
-  lines.push(`B: ${cmp.b.label}\n   ${cmp.b.jobs.join("; ")}`);
+  for (const [tag, run] of [
+    ["A", cmp.a],
+    ["B", cmp.b],
+  ] as const) {
+    lines.push(`${tag}: ${run.label}\n   ${run.jobs.join("; ")}`);
+    for (const h of run.headlines) lines.push(`   harness's own: ${headlineText(h)}`);
+  }
   if (cmp.a.simulated || cmp.b.simulated) {
     lines.push("(a fixture replay is a simulated fixture: these rates are no benchmark claim)");
   }

@@ -85,7 +85,8 @@ function trialTable(tagged: readonly { tag: string; rows: readonly TrialRow[] }[
 function sideText(t: TaskComparison["a"]): string {
   const failed = t.trials.filter((r) => !r.passed);
   const what = failed.map((r) => `${esc(r.category)} ${evidenceCell(r)}`).join("<br>");
-  return `${t.passes}/${t.attempts} passed${what ? `<br>${what}` : ""}`;
+  const atK = t.pass_at_k.map((p) => `pass@${p.k} ${p.value.toFixed(2)}`).join(", ");
+  return `${t.passes}/${t.attempts} passed${atK ? ` (${atK})` : ""}${what ? `<br>${what}` : ""}`;
 }
 
 function comparisonSection(cmp: RunComparison): string {
