@@ -23,13 +23,31 @@ describe("fuse", () => {
         { row: row(2), score: 0.5 },
       ],
       [
-        { row: row(2), cosine: 0.2 },
-        { row: row(1), cosine: 0.1 },
+        { row: row(2), cosine: 0.9 },
+        { row: row(1), cosine: 0.8 },
       ],
-      0.9,
+      0.5,
     );
     expect(fused.map((s) => s.row.id)).toEqual([1, 2]); // tie on score: lower id first
     expect(fused[0]!.score).toBeCloseTo((1 / (RRF_K + 1) + 1 / (RRF_K + 2)) / (2 / (RRF_K + 1)));
+    expect(fused[1]!.score).toBeCloseTo(fused[0]!.score);
+  });
+
+  it("leaves the lexical order alone where the vectors are not sure", () => {
+    const lexical = [
+      { row: row(1), score: 0.9 },
+      { row: row(2), score: 0.5 },
+    ];
+    const fused = fuse(
+      lexical,
+      [
+        { row: row(2), cosine: 0.3 },
+        { row: row(1), cosine: 0.1 },
+      ],
+      0.5,
+    );
+    expect(fused.map((s) => s.row.id)).toEqual([1, 2]);
+    expect(fused[0]!.score).toBeCloseTo(0.5);
   });
 
   it("admits a row only the vectors found when its cosine clears the threshold", () => {

@@ -13,9 +13,11 @@ export const RRF_K = 60;
 /**
  * How far above chance a vector-only candidate must be, in robust standard deviations of the
  * query's cosine to unrelated rows, beyond the best such a row reaches by chance in a store of
- * that size (sqrt(2 ln n)). Calibrated on the development retrieval set (bench/embed-calibrate.ts).
+ * that size (sqrt(2 ln n)). Calibrated on the development retrieval set with the loopback fake
+ * model (bench/embed-calibrate.ts): the smallest margin at which no `none` query is answered
+ * that lexical search leaves empty. A real model may want another: run the script against it.
  */
-export const ABSTAIN_MARGIN = 1.0;
+export const ABSTAIN_MARGIN = 1.5;
 
 /**
  * The cosine a vector-only candidate must reach: median + spread x (sqrt(2 ln n) + margin) of the
@@ -46,8 +48,9 @@ function median(xs: readonly number[]): number {
 /**
  * Reciprocal rank fusion of the lexical ranking (already gated: every row in it is relevant)
  * and the vector ranking: each row scores the sum of 1 / (RRF_K + rank) over the lists it is in,
- * normalised so a row first in both scores 1. A row only the vectors found joins only when its
- * cosine clears `threshold`; when neither list has a relevant row the answer is empty.
+ * normalised so a row first in both scores 1. Only vector hits whose cosine clears `threshold`
+ * take part, so a row only the vectors found joins only then; when neither list has a relevant
+ * row the answer is empty.
  * @example fuse(lexical, vectorHits, 0.42) // [{ row, score }, ...] best first
  */
 export function fuse(
@@ -62,10 +65,10 @@ export function fuse(
     fused.set(row.id, s);
   };
   for (const [i, s] of lexical.entries()) add(s.row, i + 1);
-  const lexicalIds = new Set(lexical.map((s) => s.row.id));
-  for (const [i, h] of vector.entries()) {
-    if (lexicalIds.has(h.row.id) || h.cosine >= threshold) add(h.row, i + 1);
-  }
+  // Vector evidence counts only where it stands out: a weak vector rank never reorders the
+  // lexical hits, and ranks are counted among the vector hits that clear the threshold.
+  const admitted = vector.filter((h) => h.cosine >= threshold);
+  for (const [i, h] of admitted.entries()) add(h.row, i + 1);
   const best = 2 / (RRF_K + 1);
   return [...fused.values()]
     .map((s) => ({ row: s.row, score: s.score / best }))
