@@ -101,7 +101,7 @@ describe.each(backends())("vectors on $name", (backend) => {
     const expected = fakeEmbedding(rowText(prepareRow(rowOf(t, TARGET))), DIMS);
     const stored = JSON.parse(String(last?.v)) as number[];
     expect(stored).toHaveLength(DIMS);
-    stored.forEach((x, i) => expect(x).toBeCloseTo(expected[i]!, 5));
+    for (const [i, x] of stored.entries()) expect(x).toBeCloseTo(expected[i]!, 5);
     expect(notices).toEqual([]);
   });
 
