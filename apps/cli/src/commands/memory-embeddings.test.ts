@@ -3,6 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runFak } from "../test-support/run-fak.js";
 
@@ -106,5 +107,19 @@ describe("fak memory with --embeddings", () => {
     expect(s.stderr.trim().split("\n")).toEqual([
       `fak: embeddings unavailable (embeddings endpoint ${goneUrl}/v1/embeddings: connection refused); search is lexical only and new rows are stored without vectors`,
     ]);
+  });
+
+  it("gives fak replay --record the endpoint too: its recorded deaths are embedded", async () => {
+    const demo = fileURLToPath(
+      new URL("../../../replay/examples/suites/demo.json", import.meta.url),
+    );
+    const flags = ["--embeddings", url, "--embeddings-model", "m3"];
+    const r = await runFak(["replay", demo, "--record", "--db", db, "--json", ...flags]);
+    expect(r.status).toBe(0);
+    const recorded = JSON.parse(r.stdout).recorded as unknown[];
+    expect(recorded.length).toBeGreaterThan(0);
+    const rowTexts = requests.filter((q) => q.input.some((t) => t.includes("\n")));
+    expect(rowTexts.length).toBe(recorded.length);
+    expect(new Set(requests.map((q) => q.model))).toEqual(new Set(["m3"]));
   });
 });
