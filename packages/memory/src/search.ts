@@ -20,7 +20,10 @@ export interface SearchContext {
 }
 
 export interface SearchHit extends Row {
-  /** relevance in [0, ~1]: the share of the query's rarity-weighted concepts the row answers */
+  /**
+   * relevance in [0, ~1]: the share of the query's rarity-weighted concepts the row answers
+   * (with an embedder: the fused reciprocal-rank score, 1 for first in both rankings)
+   */
   score: number;
   /** 1 + the occurrences recorded for this substance */
   deaths: number;

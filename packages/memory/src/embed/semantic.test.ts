@@ -205,6 +205,7 @@ describe.each(backends())("vectors on $name", (backend) => {
     expect(server.requests - before).toBe(5);
     const again = await collect(store.importJsonl(file, { batchSize: 10 }));
     expect(again.map((r) => r.id)).toEqual(first.map((r) => r.id));
+    expect(server.requests - before).toBe(5); // nothing embedded twice
     store.close();
     const { raw, table } = await spaceTable(url, `fake-${t}`);
     const stored = await raw.execute(`SELECT failure_id, vector_extract(vec) AS v FROM ${table}`);

@@ -7,6 +7,7 @@ import {
   background,
   ensureSpace,
   findSpace,
+  keysWithVectors,
   nearest,
   probeVectors,
   storedModels,
@@ -55,6 +56,7 @@ export function semanticFor(
   opts: SemanticOptions = {},
 ): Semantic {
   let down = false;
+  let lastDims: number | undefined;
   let supported: Promise<boolean> | undefined;
   const spaces = new Map<number, Promise<VectorSpace>>();
   const giveUp = (why: string) => {
@@ -77,6 +79,7 @@ export function semanticFor(
       if (embedder.dims !== undefined && dims !== embedder.dims)
         throw new Error(`${dims}-dimensional vectors from a ${embedder.dims}-dimensional embedder`);
       if (vectors.some((v) => v.length !== dims)) throw new Error("vectors of different lengths");
+      lastDims = dims;
       return vectors;
     } catch (err) {
       return void giveUp((err as Error).message);
@@ -106,9 +109,16 @@ export function semanticFor(
       return space ? vectorOfLastInsert(space, v) : undefined;
     },
     importVectors: async (rows, keys) => {
-      const vs = await embed(rows.map((r) => rowText(r, maxChars)));
+      // Lines imported before (a re-run) that have their vector already are not embedded again.
+      const dims = embedder.dims ?? lastDims;
+      const known = dims === undefined || down ? undefined : await spaceFor(dims, false);
+      const have = known ? await keysWithVectors(client, known, keys) : new Set<number>();
+      const todo = keys.flatMap((_, i) => (have.has(i) ? [] : [i]));
+      if (todo.length === 0) return undefined;
+      const vs = await embed(todo.map((i) => rowText(rows[i]!, maxChars)));
       const space = vs && (await spaceFor(vs[0]!.length, true));
-      return space ? vectorsOfImportKeys(space, keys, vs) : undefined;
+      const todoKeys = todo.map((i) => keys[i]!);
+      return space ? vectorsOfImportKeys(space, todoKeys, vs) : undefined;
     },
     rank: async (text, lexical, limit) => {
       const [q] = (await embed([scrub(text).slice(0, maxChars)])) ?? [];

@@ -152,6 +152,21 @@ export function vectorsOfImportKeys(
   };
 }
 
+/** The positions of the import keys whose rows already have a vector in the space. */
+export async function keysWithVectors(
+  client: Client,
+  space: VectorSpace,
+  keys: readonly string[],
+): Promise<Set<number>> {
+  const r = await client.execute({
+    sql: `SELECT CAST(j.key AS INTEGER) AS k FROM json_each(?1) AS j
+          JOIN failures AS f ON f.import_key = j.value
+          JOIN ${space.table} AS v ON v.failure_id = f.id`,
+    args: [JSON.stringify(keys)],
+  });
+  return new Set(r.rows.map((row) => Number(row.k)));
+}
+
 /** A row near the query, with its cosine similarity. */
 export interface VectorHit {
   row: Row;
