@@ -37,6 +37,12 @@ describe("httpEmbedder", () => {
     expect(embeddingsEndpoint("http://h:8000/v1/embeddings")).toBe("http://h:8000/v1/embeddings");
   });
 
+  it("refuses, when made, a URL that is not one", () => {
+    expect(() => httpEmbedder({ url: "localhost 11434", model: "m" })).toThrow(
+      "embeddings URL is not a URL: localhost 11434",
+    );
+  });
+
   it("returns one vector per text in input order, in batches, with the model and key sent", async () => {
     const texts = ["alpha beta", "gamma", "fonts missing", "pip timeout", "a", "b", "c"];
     const before = server.requests;
