@@ -63,18 +63,20 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 describe.each(backends())("vectors on $name", (backend) => {
-  const open = async (model: string, url = backend.url()) => {
+  const open = async (model: string, semantic: { annIndex?: boolean } = {}) => {
     const notices: string[] = [];
+    const url = backend.url();
     const store = await openStore({
       url,
       embedder: httpEmbedder({ url: server.url, model, batchSize: 5, retries: 0, timeoutMs: 2000 }),
+      semantic,
       onNotice: (line) => notices.push(line),
     });
     return { store, notices, url };
   };
-  const seeded = async () => {
+  const seeded = async (semantic: { annIndex?: boolean } = {}) => {
     const t = tag();
-    const opened = await open(`fake-${t}`);
+    const opened = await open(`fake-${t}`, semantic);
     const ids: number[] = [];
     for (const f of [...FILLERS, TARGET]) ids.push((await opened.store.record(rowOf(t, f))).id);
     return { ...opened, t, ids, target: ids.at(-1)! };
@@ -114,6 +116,20 @@ describe.each(backends())("vectors on $name", (backend) => {
     expect(hits[0]?.id).toBe(target);
     expect((await store.priorArt(PARAPHRASE)).ids[0]).toBe(target);
     store.close();
+  });
+
+  it("searches through vector_top_k when the space was given a vector index", async () => {
+    const { store, target, url, t } = await seeded({ annIndex: true });
+    expect((await store.search(PARAPHRASE, { limit: 5 }))[0]?.id).toBe(target);
+    expect(await store.search("quantum annealing of protein folding lattices")).toEqual([]);
+    store.close();
+    const { raw, table } = await spaceTable(url, `fake-${t}`);
+    const index = await raw.execute({
+      sql: "SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?",
+      args: [`${table}_idx`],
+    });
+    raw.close();
+    expect(String(index.rows[0]?.sql)).toContain("libsql_vector_idx(vec, 'metric=cosine'");
   });
 
   it("still answers nothing for a query nothing in the memory is about", async () => {

@@ -24,6 +24,12 @@ export interface SemanticOptions {
   minCosine?: number;
   /** Characters of a row's text (task, approach, death reason) sent to the embedder. Default 2000. */
   maxChars?: number;
+  /**
+   * Give a new vector space a libsql_vector_idx (DiskANN) index, searched through vector_top_k:
+   * approximate, for stores too large to scan, at a cost to every insert. Default false: an exact
+   * scan. Decided when the space is made; a space keeps what it was given.
+   */
+  annIndex?: boolean;
 }
 
 /** Vector writes and vector-fused ranking for one store; degrades to lexical after one notice. */
@@ -92,7 +98,7 @@ export function semanticFor(
       if (!create) return await findSpace(client, embedder.model, dims);
       let s = spaces.get(dims);
       if (!s) {
-        s = ensureSpace(client, embedder.model, dims);
+        s = ensureSpace(client, embedder.model, dims, opts.annIndex ?? false);
         spaces.set(dims, s);
         s.catch(() => spaces.delete(dims));
       }

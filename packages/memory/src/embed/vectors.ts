@@ -5,8 +5,8 @@ import { appliedMigration, applyMigrations, latestMigration } from "../migration
 /**
  * One vector space: the vectors one model gives at one dimension count, stored in their own
  * append-only table `failure_vectors_<id>` (`failure_id` = the row's id, `vec F32_BLOB(dims)`),
- * with a cosine `libsql_vector_idx` index. A table per space because F32_BLOB(n) fixes n per
- * column, and because vectors of different models must never be compared.
+ * optionally with a cosine `libsql_vector_idx` index. A table per space because F32_BLOB(n)
+ * fixes n per column, and because vectors of different models must never be compared.
  */
 export interface VectorSpace {
   id: number;
@@ -14,6 +14,8 @@ export interface VectorSpace {
   dims: number;
   table: string;
   index: string;
+  /** Whether the table has its libsql_vector_idx index (search through vector_top_k). */
+  indexed: boolean;
 }
 
 /** Can this libSQL build store and compare vectors? */
@@ -31,6 +33,7 @@ export async function ensureSpace(
   client: Client,
   model: string,
   dims: number,
+  annIndex = false,
 ): Promise<VectorSpace> {
   const applied = await appliedMigration(client, "vectors");
   if (applied !== null && applied > latestMigration("vectors"))
@@ -53,8 +56,16 @@ export async function ensureSpace(
   );
   const space = spaceOf(Number(found?.rows[0]?.id), model, dims);
   // Idempotent, so a crash between the two batches is repaired by the next use.
-  await client.batch(spaceDdl(space), "write");
-  return space;
+  await client.batch(spaceDdl(space, annIndex), "write");
+  return { ...space, indexed: await hasIndex(client, space) };
+}
+
+async function hasIndex(client: Client, space: VectorSpace): Promise<boolean> {
+  const r = await client.execute({
+    sql: "SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?",
+    args: [space.index],
+  });
+  return r.rows.length > 0;
 }
 
 /** The space for (model, dims) when vectors of it were ever stored; reads only. */
@@ -77,7 +88,7 @@ export async function findSpace(
     sql: "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
     args: [space.table],
   });
-  return table.rows.length === 0 ? undefined : space;
+  return table.rows.length === 0 ? undefined : { ...space, indexed: await hasIndex(client, space) };
 }
 
 /** The models whose vectors this memory holds (empty when none), for notices. */
@@ -92,22 +103,27 @@ export async function storedModels(client: Client): Promise<string[]> {
 
 function spaceOf(id: number, model: string, dims: number): VectorSpace {
   if (!Number.isSafeInteger(id) || id < 1) throw new Error(`no vector space for ${model}/${dims}`);
-  return { id, model, dims, table: `failure_vectors_${id}`, index: `failure_vectors_${id}_idx` };
+  const table = `failure_vectors_${id}`;
+  return { id, model, dims, table, index: `${table}_idx`, indexed: false };
 }
 
 // DiskANN with its defaults cost about 39 ms and 160 KB a row to insert 384-dimensional vectors
-// here; neighbours compressed to 1 bit and at most 16 of them cost about 2 ms and 11 KB
-// (bench/embed-import.ts). Hits are re-scored with the exact cosine from the table.
+// here; neighbours compressed to 1 bit and at most 16 of them about 2 ms and 11 KB on a small
+// table, and more as it grows (bench/embed-import.ts). Hits are re-scored with the exact cosine.
 const INDEX_OPTIONS =
   "'metric=cosine', 'compress_neighbors=float1bit', 'max_neighbors=16', 'insert_l=32'";
 
-function spaceDdl(s: VectorSpace): string[] {
+function spaceDdl(s: VectorSpace, annIndex: boolean): string[] {
   const refuse = "BEGIN SELECT RAISE(ABORT, 'fak: failures are append-only'); END";
   return [
     `CREATE TABLE IF NOT EXISTS ${s.table} (
        failure_id INTEGER PRIMARY KEY REFERENCES failures(id),
        vec F32_BLOB(${s.dims}) NOT NULL)`,
-    `CREATE INDEX IF NOT EXISTS ${s.index} ON ${s.table} (libsql_vector_idx(vec, ${INDEX_OPTIONS}))`,
+    ...(annIndex
+      ? [
+          `CREATE INDEX IF NOT EXISTS ${s.index} ON ${s.table} (libsql_vector_idx(vec, ${INDEX_OPTIONS}))`,
+        ]
+      : []),
     `CREATE TRIGGER IF NOT EXISTS ${s.table}_no_update BEFORE UPDATE ON ${s.table} ${refuse}`,
     `CREATE TRIGGER IF NOT EXISTS ${s.table}_no_delete BEFORE DELETE ON ${s.table} ${refuse}`,
     `CREATE TRIGGER IF NOT EXISTS ${s.table}_no_replace BEFORE INSERT ON ${s.table}
@@ -173,18 +189,25 @@ export interface VectorHit {
   cosine: number;
 }
 
-/** The `k` stored rows nearest to `q` by cosine (the vector index), nearest first. */
+/**
+ * The `k` stored rows nearest to `q` by cosine, nearest first: through the vector index
+ * (`vector_top_k`, approximate) when the space has one, else by an exact scan of the space.
+ */
 export async function nearest(
   client: Client,
   space: VectorSpace,
   q: Float32Array,
   k: number,
 ): Promise<VectorHit[]> {
+  const top = space.indexed
+    ? `SELECT v.failure_id, vector_distance_cos(v.vec, vector32(?1)) AS d
+       FROM vector_top_k('${space.index}', vector32(?1), ?2) AS t
+       JOIN ${space.table} AS v ON v.rowid = t.id`
+    : `SELECT failure_id, vector_distance_cos(vec, vector32(?1)) AS d
+       FROM ${space.table} ORDER BY d LIMIT ?2`;
   const r = await client.execute({
-    sql: `SELECT f.*, 1 - vector_distance_cos(v.vec, vector32(?1)) AS cosine
-          FROM vector_top_k('${space.index}', vector32(?1), ?2) AS t
-          JOIN ${space.table} AS v ON v.rowid = t.id
-          JOIN failures AS f ON f.id = v.failure_id`,
+    sql: `WITH top AS (${top})
+          SELECT f.*, 1 - top.d AS cosine FROM top JOIN failures AS f ON f.id = top.failure_id`,
     args: [vectorBlob(q), k],
   });
   return r.rows
