@@ -68,7 +68,13 @@ describe.each(backends())("vectors on $name", (backend) => {
     const url = backend.url();
     const store = await openStore({
       url,
-      embedder: httpEmbedder({ url: server.url, model, batchSize: 5, retries: 0, timeoutMs: 2000 }),
+      embedder: httpEmbedder({
+        url: server.url,
+        model,
+        batchSize: 5,
+        retries: 0,
+        timeoutMs: 30_000,
+      }),
       semantic,
       onNotice: (line) => notices.push(line),
     });
