@@ -6,8 +6,8 @@ import { execFileSync } from "node:child_process";
 import { readdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ingestHarbor } from "../src/harbor/index.js";
-import { drain, ingest } from "../src/ingest.js";
+import { ingestHarbor } from "../src/importers/harbor/index.js";
+import { drain, ingest } from "../src/importers/ingest.js";
 import {
   type FakeHarborTrial,
   tempDir,

@@ -1,4 +1,13 @@
 export { DEFAULT_URL } from "./connect.js";
+export {
+  type Embedder,
+  EmbeddingError,
+  type EmbeddingErrorCode,
+  embeddingsEndpoint,
+  type HttpEmbedderOptions,
+  httpEmbedder,
+  type SemanticOptions,
+} from "./embed/index.js";
 export { MemoryInputError, MemoryStoreError, type MemoryStoreErrorCode } from "./errors.js";
 export type { FailureHistory } from "./history.js";
 export type { ImportLineResult, ImportOptions } from "./jsonl.js";

@@ -1,4 +1,4 @@
-import type { Client } from "@libsql/client";
+import type { Client, InStatement } from "@libsql/client";
 import { toStoreError } from "./driver-error.js";
 import { MemoryStoreError } from "./errors.js";
 import { lineReader, parseJsonLine } from "./lines.js";
@@ -65,6 +65,7 @@ export async function* importFile(
   url: string,
   path: string,
   opts: ImportOptions = {},
+  vectors?: BatchVectors,
 ): AsyncGenerator<ImportLineResult> {
   const batchSize = Math.max(1, opts.batchSize ?? defaultBatchSize);
   const check = lineReader(path);
@@ -76,7 +77,7 @@ export async function* importFile(
   let batchChars = 0;
   let done = 0;
   const flush = async function* () {
-    const results = await writeBatch(client, url, importId, batch, done);
+    const results = await writeBatch(client, url, importId, batch, done, vectors);
     done += batch.length;
     batch = [];
     batchChars = 0;
@@ -96,12 +97,19 @@ export async function* importFile(
   if (batch.length > 0) yield* flush();
 }
 
+/** The statement storing a batch's vectors by import key (embed/semantic.ts), if there are any. */
+export type BatchVectors = (
+  rows: PreparedRow[],
+  importKeys: string[],
+) => Promise<InStatement | undefined>;
+
 async function writeBatch(
   client: Client,
   url: string,
   importId: string,
   batch: { line: number; row: PreparedRow }[],
   committed: number,
+  vectors?: BatchVectors,
 ): Promise<ImportLineResult[]> {
   const firstIndex = new Map<string, number>();
   const payload = batch.map(({ line, row }, i) => {
@@ -118,17 +126,25 @@ async function writeBatch(
       `${importId}:${line}`,
     ];
   });
-  const keys = JSON.stringify(payload.map((p) => p[8]));
+  const importKeys = payload.map((p) => p[8] as string);
+  const keys = JSON.stringify(importKeys);
+  // Embedded before the write transaction, so the write lock is never held across the network.
+  const vector = await vectors?.(
+    batch.map((b) => b.row),
+    importKeys,
+  );
   try {
-    const [, read] = await retryBusy(() =>
+    const done = await retryBusy(() =>
       client.batch(
         [
           { sql: INSERT_BATCH, args: [JSON.stringify(payload), new Date().toISOString()] },
+          ...(vector ? [vector] : []),
           { sql: READ_BATCH, args: [keys] },
         ],
         "write",
       ),
     );
+    const read = done.at(-1);
     if (read?.rows.length !== batch.length) {
       throw new MemoryStoreError(
         "FAILED",

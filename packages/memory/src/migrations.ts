@@ -6,10 +6,14 @@ import { migrate } from "drizzle-orm/libsql/migrator";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import { MemoryStoreError } from "./errors.js";
 
-/** The two migration sets: core (tables, append-only triggers) and FTS5 (applied after a probe). */
+/**
+ * The migration sets: core (tables, append-only triggers), FTS5 (applied after a probe), and
+ * vectors (applied when an embedder first gives vectors).
+ */
 export const MIGRATION_SETS = {
   core: { folder: "core", table: "__fak_migrations" },
   fts: { folder: "fts", table: "__fak_fts_migrations" },
+  vectors: { folder: "vectors", table: "__fak_vector_migrations" },
 } as const;
 export type MigrationSet = keyof typeof MIGRATION_SETS;
 

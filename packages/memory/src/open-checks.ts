@@ -39,7 +39,7 @@ export function checkOwnership(state: SchemaState, url: string): void {
       );
     }
   }
-  for (const set of ["core", "fts"] as MigrationSet[]) {
+  for (const set of ["core", "fts"] as const satisfies MigrationSet[]) {
     const applied = state[set];
     if (applied !== null && applied > latestMigration(set)) {
       throw new MemoryStoreError(

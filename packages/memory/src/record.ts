@@ -1,4 +1,4 @@
-import type { Client } from "@libsql/client";
+import type { Client, InStatement, ResultSet } from "@libsql/client";
 import { MemoryInputError } from "./errors.js";
 import type { PreparedRow } from "./row.js";
 import { type ExportedRow, occurrenceMessage, ROW_COLUMNS, toExportedRow } from "./rows.js";
@@ -41,9 +41,28 @@ function rowArgs(row: PreparedRow, now: string) {
   ];
 }
 
+/**
+ * Run the row's INSERT, and its vector's (embed/vectors.ts) in the same write transaction when
+ * there is one: the row and its vector are stored together or not at all.
+ */
+async function insertWith(
+  client: Client,
+  insert: InStatement,
+  vector?: InStatement,
+): Promise<ResultSet> {
+  if (!vector) return client.execute(insert);
+  const [r] = await client.batch([insert, vector], "write");
+  return r!;
+}
+
 /** Insert one prepared row, as an occurrence of the first row of the same substance if any. */
-export async function insertRow(client: Client, row: PreparedRow): Promise<RecordResult> {
-  const r = await client.execute({ sql: INSERT_ROW, args: rowArgs(row, new Date().toISOString()) });
+export async function insertRow(
+  client: Client,
+  row: PreparedRow,
+  vector?: InStatement,
+): Promise<RecordResult> {
+  const insert = { sql: INSERT_ROW, args: rowArgs(row, new Date().toISOString()) };
+  const r = await insertWith(client, insert, vector);
   return withDeaths(client, toExportedRow(r.rows[0]!));
 }
 
@@ -52,13 +71,12 @@ export async function insertSuccessor(
   client: Client,
   id: number,
   row: PreparedRow,
+  vector?: InStatement,
 ): Promise<RecordResult> {
   let inserted: ExportedRow | undefined;
   try {
-    const r = await client.execute({
-      sql: INSERT_SUCCESSOR,
-      args: [...rowArgs(row, new Date().toISOString()), id, row.substance_key],
-    });
+    const args = [...rowArgs(row, new Date().toISOString()), id, row.substance_key];
+    const r = await insertWith(client, { sql: INSERT_SUCCESSOR, args }, vector);
     inserted = r.rows[0] ? toExportedRow(r.rows[0]) : undefined;
   } catch (err) {
     // A concurrent supersede of the same row won the race: the trigger refused this one.

@@ -1,5 +1,6 @@
 import type { Client } from "@libsql/client";
 import type { Row } from "./candidate-row.js";
+import type { Scored, Semantic } from "./embed/index.js";
 import { ftsCandidates } from "./fts-candidates.js";
 import { likeCandidates } from "./like-candidates.js";
 import { planQuery } from "./query.js";
@@ -10,14 +11,19 @@ import { TUNING } from "./tuning.js";
 // The MATCH builder is public too: callers that query failures_fts themselves need it safe.
 export { buildMatchQuery } from "./query.js";
 
-/** What retrieval needs from a store: its client, and whether FTS5 is there. */
+/** What retrieval needs from a store: its client, whether FTS5 is there, and any embedder. */
 export interface SearchContext {
   client: Client;
   fts: boolean;
+  /** Vectors fused with the lexical ranking (embed/fuse.ts); lexical alone without it. */
+  semantic?: Semantic | undefined;
 }
 
 export interface SearchHit extends Row {
-  /** relevance in [0, ~1]: the share of the query's rarity-weighted concepts the row answers */
+  /**
+   * relevance in [0, ~1]: the share of the query's rarity-weighted concepts the row answers
+   * (with an embedder: the fused reciprocal-rank score, 1 for first in both rankings)
+   */
   score: number;
   /** 1 + the occurrences recorded for this substance */
   deaths: number;
@@ -40,14 +46,15 @@ export async function searchFailures(
 ): Promise<SearchHit[]> {
   const limit = Math.max(0, Math.floor(opts.limit ?? 10));
   const plan = planQuery(text);
-  if (limit === 0 || plan.concepts.length === 0) return [];
+  if (limit === 0) return [];
+  if (plan.concepts.length === 0) return withVectors(ctx, text, [], limit);
   const { rows, stats } = ctx.fts
     ? await ftsCandidates(ctx.client, plan)
     : await likeCandidates(ctx.client, plan);
   const score = compileScorer(plan, stats);
   // A row that matches only through names, labels and report words is never relevant.
   const all = rows.map((row) => ({ row, ...score(row) })).filter((s) => s.informative);
-  if (!all.some(isRelevant)) return [];
+  if (!all.some(isRelevant)) return withVectors(ctx, text, [], limit);
   const top = Math.max(...all.map((s) => s.share));
   const floor = Math.max(TUNING.minScore, TUNING.relative * top);
   // Only the best rows can reach the answer, even after folding occurrences and successors.
@@ -56,7 +63,18 @@ export async function searchFailures(
     .sort((a, b) => b.share - a.share || a.row.id - b.row.id)
     .slice(0, limit * 4 + 20)
     .map((s) => ({ row: s.row, score: s.share }));
-  return resolveHits(ctx.client, scored, limit);
+  return withVectors(ctx, text, scored, limit);
+}
+
+/** The lexical ranking, fused with the vector ranking when the store has an embedder. */
+async function withVectors(
+  ctx: SearchContext,
+  text: string,
+  lexical: Scored[],
+  limit: number,
+): Promise<SearchHit[]> {
+  const ranked = ctx.semantic ? await ctx.semantic.rank(text, lexical, limit) : lexical;
+  return resolveHits(ctx.client, ranked, limit);
 }
 
 /** One answering concept must carry much of the query; two or more may carry less. */

@@ -2,6 +2,13 @@ import type { Client } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { connect, enableWal } from "./connect.js";
 import { toStoreError } from "./driver-error.js";
+import {
+  type Embedder,
+  noticeUnusedVectors,
+  type Semantic,
+  type SemanticOptions,
+  semanticFor,
+} from "./embed/index.js";
 import { MemoryInputError, MemoryStoreError } from "./errors.js";
 import { type FailureHistory, readAll, readHistory } from "./history.js";
 import { type ImportLineResult, type ImportOptions, importFile } from "./jsonl.js";
@@ -24,6 +31,12 @@ export interface OpenStoreOptions {
   fts?: boolean;
   /** How long a file store waits for another writer's lock (ms). Default 5000. */
   busyTimeoutMs?: number;
+  /** Vectors for rows and queries (e.g. `httpEmbedder`), fused with lexical search. Default none. */
+  embedder?: Embedder | undefined;
+  /** How vector hits are admitted (see `cosineThreshold`). */
+  semantic?: SemanticOptions;
+  /** Where one-line notices go (an embedder that stopped answering). Default: stderr. */
+  onNotice?: (line: string) => void;
 }
 
 /** The failure memory: append-only rows, occurrences, supersession, search and prior art. */
@@ -74,7 +87,9 @@ export async function openStore(opts: OpenStoreOptions = {}): Promise<FailureSto
   const { client, url, local } = await connect(opts);
   try {
     const fts = await prepareSchema(client, url, local, opts.fts !== false);
-    return makeStore(client, drizzle(client), url, fts);
+    const notice = opts.onNotice ?? ((line: string) => process.stderr.write(`${line}\n`));
+    const semantic = opts.embedder && semanticFor(client, opts.embedder, notice, opts.semantic);
+    return makeStore(client, drizzle(client), url, fts, { semantic, notice });
   } catch (err) {
     client.close();
     throw toStoreError(err, url, "open");
@@ -122,7 +137,13 @@ async function* guarded<T>(
   }
 }
 
-function makeStore(client: Client, db: LibSQLDatabase, url: string, fts: boolean): FailureStore {
+function makeStore(
+  client: Client,
+  db: LibSQLDatabase,
+  url: string,
+  fts: boolean,
+  { semantic, notice }: { semantic: Semantic | undefined; notice: (line: string) => void },
+): FailureStore {
   const write = async <T>(doing: string, fn: () => Promise<T>): Promise<T> => {
     try {
       return await retryBusy(fn);
@@ -139,27 +160,39 @@ function makeStore(client: Client, db: LibSQLDatabase, url: string, fts: boolean
       throw toStoreError(err, url, doing);
     }
   };
-  const ctx = { client, fts };
+  const ctx = { client, fts, semantic };
+  // Without an embedder, a memory that holds vectors says once that search is lexical only.
+  let checked = semantic !== undefined;
+  const search = async <T>(fn: () => Promise<T>): Promise<T> => {
+    if (!checked) {
+      checked = true;
+      await noticeUnusedVectors(client, notice);
+    }
+    return fn();
+  };
   return {
     url,
     fts,
     record: async (row) => {
       const prepared = prepareRow(row);
-      return write("record into", () => insertRow(client, prepared));
+      const vector = await semantic?.rowVector(prepared);
+      return write("record into", () => insertRow(client, prepared, vector));
     },
-    importJsonl: (path, options) => importFile(client, url, path, options),
+    importJsonl: (path, options) => importFile(client, url, path, options, semantic?.importVectors),
     supersede: async (id, row) => {
       if (!Number.isSafeInteger(id) || id < 1)
         throw new MemoryInputError({ field: "id" }, `not a failure id: ${id}`);
       const prepared = prepareRow(row);
-      const r = await write("supersede in", () => insertSuccessor(client, id, prepared));
+      const vector = await semantic?.rowVector(prepared);
+      const r = await write("supersede in", () => insertSuccessor(client, id, prepared, vector));
       const also = r.occurrence_of === null ? "" : `; ${r.message}`;
       return { ...r, supersedes: id, message: `failure:${r.id} supersedes failure:${id}${also}` };
     },
     history: (id) => read("read", () => readHistory(db, id)),
     exportRows: () => guarded(readAll(db), (err) => toStoreError(err, url, "export")),
-    search: (text, options) => read("search", () => searchFailures(ctx, text, options)),
-    priorArt: (task, options) => read("search", () => priorArt(ctx, task, options)),
+    search: (text, options) =>
+      read("search", () => search(() => searchFailures(ctx, text, options))),
+    priorArt: (task, options) => read("search", () => search(() => priorArt(ctx, task, options))),
     close: () => client.close(),
   };
 }

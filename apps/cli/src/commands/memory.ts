@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { withStore } from "../memory-store.js";
-import { type DbOptions, positiveInt } from "../options.js";
+import { type DbOptions, embeddingsOptions, positiveInt } from "../options.js";
 import { colour, jsonlOutput, out, printJson, progressBar, table } from "../output.js";
 
 interface RowOptions extends DbOptions {
@@ -32,8 +32,7 @@ const dbOption = [
 export function registerMemory(program: Command): void {
   const memory = program.command("memory").description("the append-only failure memory");
 
-  memory
-    .command("record")
+  embeddingsOptions(memory.command("record"))
     .description("record a dead branch (a repeat of an earlier one is stored as its occurrence)")
     .requiredOption("--session <s>", "the session that tried it")
     .requiredOption("--task <t>", "the task")
@@ -50,8 +49,7 @@ export function registerMemory(program: Command): void {
       }),
     );
 
-  memory
-    .command("import")
+  embeddingsOptions(memory.command("import"))
     .description("import failure rows from JSONL, in batches, with scrubbing and occurrences")
     .argument("<file>", "JSONL of {session, task, approach, death_reason, conviction}")
     .option(...dbOption)
@@ -79,8 +77,7 @@ export function registerMemory(program: Command): void {
       }),
     );
 
-  memory
-    .command("search")
+  embeddingsOptions(memory.command("search"))
     .description("rows ranked by relevance to the text")
     .argument("<text>", "what to look for")
     .option("--limit <k>", "at most this many rows", positiveInt, 10)
@@ -105,8 +102,7 @@ export function registerMemory(program: Command): void {
       }),
     );
 
-  memory
-    .command("prior-art")
+  embeddingsOptions(memory.command("prior-art"))
     .description("the cited, token-capped prior art a new task would be given")
     .argument("<text>", "the new task")
     .option("--max-tokens <n>", "token budget of the text", positiveInt, 400)
@@ -120,8 +116,7 @@ export function registerMemory(program: Command): void {
       }),
     );
 
-  memory
-    .command("supersede")
+  embeddingsOptions(memory.command("supersede"))
     .description("record a sharper row that replaces an earlier one (history is never rewritten)")
     .argument("<id>", "the row to supersede", positiveInt)
     .requiredOption("--approach <a>", "the approach, stated more sharply")

@@ -2,7 +2,7 @@ import type { PipelineResult, TaskPriorArt } from "@fak/replay";
 import type { RetryDirective } from "@fak/taxonomy";
 import type { Command } from "commander";
 import { type Store, withStore } from "../memory-store.js";
-import { type DbOptions, positiveInt } from "../options.js";
+import { type DbOptions, embeddingsOptions, positiveInt } from "../options.js";
 import { colour, table } from "../output.js";
 
 /** Options of the commands that run the whole pipeline. */
@@ -24,7 +24,7 @@ export function maybeStore<T>(
 
 /** The options every pipeline command (replay, ingest) takes. */
 export function pipelineOptions(command: Command, outFiles: string, json: string): Command {
-  return command
+  return embeddingsOptions(command)
     .option("--out <dir>", `write ${outFiles}`)
     .option(
       "--record",

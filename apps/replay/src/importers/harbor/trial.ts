@@ -51,7 +51,7 @@ export async function readHarborTrial(
   const passed = verifier.reward !== undefined && verifier.reward > 0;
   if (verifier.reward === undefined && !cause)
     notes.push(`${dir}: no reward recorded (counted as failed)`);
-  const agentRead = await readAgentOutcomes(join(dir, agentRel), agentRel, notes, cause);
+  const agentRead = await readAgentOutcomes(join(dir, agentRel), agentRel, notes, cause, !passed);
   const { outcomes, issued } = agentRead;
   const agentConfig = result.config?.agent;
   const trialId = result.trial_name || name;
@@ -82,7 +82,7 @@ export async function readHarborTrial(
     screens: agentRead.end?.screens ?? [],
   };
   if (causeSignal) trialSignals.cause = causeSignal;
-  const overflow = await contextOverflow(dir, causeSignal, notes);
+  const overflow = passed ? undefined : await contextOverflow(dir, causeSignal, notes);
   const end = agentRead.end;
   if (end || overflow) {
     trialSignals.agent = {};
@@ -194,6 +194,8 @@ async function readAgentOutcomes(
   agentRel: string,
   notes: string[],
   cause: HarnessCause | undefined,
+  /** Read screens and the end state too (a failed trial is judged on them). */
+  judge = true,
 ): Promise<{ outcomes: CommandOutcome[]; issued: number; end?: TrajectoryEnd }> {
   let issued = 0;
   let end: TrajectoryEnd | undefined;
@@ -205,8 +207,9 @@ async function readAgentOutcomes(
       const file = `${agentRel}/trajectory.json`;
       const outcomes = outcomesFromTrajectory(doc, raw, file);
       issued = commandsInTrajectory(doc);
-      end = screensOf(doc, raw, file);
-      if (outcomes.length) return { outcomes, issued, end: { ...end, screens: [] } };
+      if (judge) end = screensOf(doc, raw, file);
+      if (outcomes.length)
+        return { outcomes, issued, ...(end ? { end: { ...end, screens: [] } } : {}) };
     } catch (err) {
       notes.push(`${join(agentDir, "trajectory.json")}: invalid JSON (${(err as Error).message})`);
     }
