@@ -1,5 +1,5 @@
 import { noiseStems } from "./noise.js";
-import { isStopword, tokenize } from "./tokens.js";
+import { isStopword, isTopicless, tokenize } from "./tokens.js";
 import { RANKING } from "./tuning.js";
 import { defaultVocabulary, type Vocabulary } from "./vocabulary/index.js";
 
@@ -14,6 +14,11 @@ export interface QueryTerm {
 export interface QueryConcept {
   /** the query's own word or phrase (weight 1), first */
   terms: QueryTerm[];
+  /**
+   * false for a word that names no topic (fix, large, once, call): it ranks rows that hold it a
+   * little higher, weighs little in the query, and never makes a row relevant on its own
+   */
+  topical: boolean;
 }
 
 export interface QueryPlan {
@@ -32,10 +37,14 @@ export function planQuery(text: string, vocabulary: Vocabulary = defaultVocabula
   const tokens = tokenize(text, true);
   const concepts: QueryConcept[] = [];
   const seen = new Set<string>();
-  const add = (key: string, words: string[], parts: QueryTerm[]): void => {
+  const add = (key: string, words: string[], parts: QueryTerm[], topical = true): void => {
     if (seen.has(key)) return;
     seen.add(key);
     const terms: QueryTerm[] = [{ key, words, weight: 1 }];
+    if (!topical) {
+      concepts.push({ terms, topical });
+      return;
+    }
     const known = new Set([key]);
     const push = (term: QueryTerm): void => {
       if (known.has(term.key)) return;
@@ -46,7 +55,7 @@ export function planQuery(text: string, vocabulary: Vocabulary = defaultVocabula
       for (const member of vocabulary.groups[g] ?? []) push({ ...member, weight: RANKING.related });
     }
     for (const part of parts) push(part);
-    concepts.push({ terms });
+    concepts.push({ terms, topical });
   };
   // A vocabulary phrase in the query ("rate limit", "fan out") is one concept; its words only
   // stand for it at a lower weight, instead of counting as concepts of their own.
@@ -67,7 +76,7 @@ export function planQuery(text: string, vocabulary: Vocabulary = defaultVocabula
   for (const { start, n } of phrases) {
     const span = tokens.slice(start, start + n);
     const parts = span
-      .filter((t) => !isStopword(t.word))
+      .filter((t) => !isTopicless(t.word))
       .map((t) => ({ key: t.stem, words: [t.word], weight: RANKING.part }));
     add(
       span.map((t) => t.stem).join(" "),
@@ -76,7 +85,8 @@ export function planQuery(text: string, vocabulary: Vocabulary = defaultVocabula
     );
   }
   tokens.forEach((token, i) => {
-    if (!covered.has(i) && !isStopword(token.word)) add(token.stem, [token.word], []);
+    if (covered.has(i) || isStopword(token.word)) return;
+    add(token.stem, [token.word], [], !isTopicless(token.word));
   });
   const { stems, names } = noiseStems(text);
   return { concepts, names: new Set(stems.filter((_, i) => names.has(i))) };

@@ -54,6 +54,30 @@ describe("compileScorer", () => {
     expect(compileScorer(plan, tiny)(row).share).toBeGreaterThan(TUNING.gate);
   });
 
+  it("counts a word the stemmer merged with the query's (expensive for expense) as another word", () => {
+    const plan = planQuery("expense reports");
+    const s = stats({ expens: 4, report: 40 });
+    const score = compileScorer(plan, s);
+    const same = score(row("expenses claimed twice")).share;
+    const other = score(row("expensive query on the orders table"));
+    expect(same).toBeGreaterThan(TUNING.gate);
+    expect(other.share).toBeLessThan(same / 3);
+    expect(other.informative).toBe(false);
+  });
+
+  it("never lets words that name no topic make a row relevant", () => {
+    const plan = planQuery("safely stop large uploads once");
+    const s = stats({ safe: 3, stop: 3, larg: 3, onc: 3, upload: 8 });
+    const score = compileScorer(plan, s);
+    const topicless = score(row("stop large batches safely, once"));
+    expect(topicless.informative).toBe(false);
+    expect(topicless.relevance).toBe(0);
+    const topical = score(row("uploads"));
+    expect(topical.informative).toBe(true);
+    expect(topical.relevance).toBeGreaterThan(0.9);
+    expect(compileScorer(planQuery("stop it safely, once"), s)(row("stop")).share).toBe(0);
+  });
+
   it("counts a word met only in a name, label or report phrase as noise", () => {
     const plan = planQuery("train-model");
     const s = stats({ train: 2, model: 6 });

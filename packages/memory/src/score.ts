@@ -1,6 +1,7 @@
-import { noiseStems } from "./noise.js";
+import { sameWord } from "./derivation.js";
+import { type NoisyStems, noiseStems } from "./noise.js";
 import type { QueryPlan } from "./query.js";
-import { fieldStems } from "./tokens.js";
+import { fieldWords, stemWord } from "./tokens.js";
 import { RANKING } from "./tuning.js";
 
 /** The text of a row that relevance reads. */
@@ -22,17 +23,21 @@ export function idf(stats: Stats, df: number): number {
   return Math.log(1 + (total - df + 0.5) / (df + 0.5));
 }
 
-/** What a row earned: its share of the query, the raw sum, and how many concepts it answers. */
+/** What a row earned: its share of the query, the raw sum, and how many topical concepts it answers. */
 export interface RowScore {
+  /** what ranks the row: its share of the query, topic-less words included */
   share: number;
+  /** what makes it relevant: its share of the query's topic alone */
+  relevance: number;
   got: number;
   matched: number;
   /** whether any of its matches is topic, not a name, label or report word */
   informative: boolean;
 }
 
-function plain(text: string): { stems: string[]; noise: Set<number>; names: Set<number> } {
-  return { stems: fieldStems(text), noise: NONE, names: NONE };
+function plain(text: string): NoisyStems {
+  const words = fieldWords(text);
+  return { words, stems: words.map(stemWord), noise: NONE, names: NONE };
 }
 const NONE: Set<number> = new Set();
 
@@ -42,8 +47,13 @@ export function compileScorer(plan: QueryPlan, stats: Stats): (row: RowText) => 
   const ideal = saturate(RANKING.fields[0] ?? 1);
   const keys: string[] = [];
   const keyIndex = new Map<string, number>();
-  const byFirst = new Map<string, { k: number; parts: string[]; named: boolean }[]>();
+  const byFirst = new Map<
+    string,
+    { k: number; parts: string[]; words: string[]; named: boolean }[]
+  >();
   const offersOf: { concept: number; value: number }[][] = [];
+  // whether a term answers a topical concept: a row that holds only topic-less words is not relevant
+  const topical: boolean[] = [];
   const ceiling: number[] = [];
   const ideals: number[] = [];
   plan.concepts.forEach((concept, c) => {
@@ -55,9 +65,11 @@ export function compileScorer(plan: QueryPlan, stats: Stats): (row: RowText) => 
     const conceptIdf = idf(stats, conceptDf);
     const termIdf = (key: string): number =>
       RANKING.blend * conceptIdf + (1 - RANKING.blend) * idf(stats, stats.df.get(key) ?? 0);
-    const full = termIdf(own.key) * ideal;
+    const factor = concept.topical ? 1 : RANKING.topicless;
+    const full = termIdf(own.key) * ideal * factor;
     ceiling[c] = full;
-    ideals.push(full * (conceptDf === 0 ? RANKING.unknown : 1));
+    // A word that names no topic adds to a row's score but not to what the query asks for.
+    if (concept.topical) ideals.push(full * (conceptDf === 0 ? RANKING.unknown : 1));
     for (const term of concept.terms) {
       let k = keyIndex.get(term.key);
       if (k === undefined) {
@@ -65,12 +77,14 @@ export function compileScorer(plan: QueryPlan, stats: Stats): (row: RowText) => 
         keys.push(term.key);
         keyIndex.set(term.key, k);
         offersOf.push([]);
+        topical.push(false);
         const parts = term.key.split(" ");
         const list = byFirst.get(parts[0] ?? "") ?? [];
-        list.push({ k, parts, named: parts.every((p) => plan.names.has(p)) });
+        list.push({ k, parts, words: term.words, named: parts.every((p) => plan.names.has(p)) });
         byFirst.set(parts[0] ?? "", list);
       }
-      offersOf[k]?.push({ concept: c, value: term.weight * termIdf(term.key) });
+      offersOf[k]?.push({ concept: c, value: term.weight * factor * termIdf(term.key) });
+      if (concept.topical) topical[k] = true;
     }
   });
   // A long task description names more ideas than any one row answers: the share is taken of
@@ -85,14 +99,17 @@ export function compileScorer(plan: QueryPlan, stats: Stats): (row: RowText) => 
     [row.task, row.approach, row.death_reason].forEach((text, f) => {
       const weight = RANKING.fields[f] ?? 0;
       // The task is the topic by definition; the approach and death reason carry the noise.
-      const { stems, noise, names } = f === 0 ? plain(text) : noiseStems(text);
+      const { words, stems, noise, names } = f === 0 ? plain(text) : noiseStems(text);
       stems.forEach((stem, i) => {
-        for (const { k, parts, named } of byFirst.get(stem) ?? []) {
+        for (const { k, parts, words: own, named } of byFirst.get(stem) ?? []) {
           if (parts.length > 1 && !parts.every((p, j) => stems[i + j] === p)) continue;
           // A name, label or report word counts little, unless the query named that name too.
           const weak = parts.some((_, j) => noise.has(i + j) && !(named && names.has(i + j)));
-          tf.set(k, (tf.get(k) ?? 0) + weight * (weak ? RANKING.noise : 1));
-          if (!weak) informative = true;
+          // A word the stemmer merged with another (expensive for expense) is another word.
+          const other = own.some((w, j) => !sameWord(w, words[i + j] ?? w));
+          const value = weight * (weak ? RANKING.noise : 1) * (other ? RANKING.otherWord : 1);
+          tf.set(k, (tf.get(k) ?? 0) + value);
+          if (!weak && !other && topical[k]) informative = true;
         }
       });
     });
@@ -115,8 +132,18 @@ export function compileScorer(plan: QueryPlan, stats: Stats): (row: RowText) => 
       earned.set(offer.concept, e);
     }
     let got = 0;
-    for (const [c, e] of earned) got += Math.min(e.sum, ceiling[c] ?? e.sum);
+    let onTopic = 0;
+    let matched = 0;
+    for (const [c, e] of earned) {
+      const value = Math.min(e.sum, ceiling[c] ?? e.sum);
+      got += value;
+      if (plan.concepts[c]?.topical) {
+        onTopic += value;
+        matched++;
+      }
+    }
     const share = max === 0 ? 0 : Math.min(1, got / max);
-    return { share, got, matched: earned.size, informative };
+    const relevance = max === 0 ? 0 : Math.min(1, onTopic / max);
+    return { share, relevance, got, matched, informative };
   };
 }

@@ -60,6 +60,6 @@ export async function searchFailures(
 }
 
 /** One answering concept must carry much of the query; two or more may carry less. */
-function isRelevant(s: { share: number; matched: number }): boolean {
-  return s.share >= TUNING.gate || (s.matched >= 2 && s.share >= TUNING.gate2);
+function isRelevant(s: { relevance: number; matched: number }): boolean {
+  return s.relevance >= TUNING.gate || (s.matched >= 2 && s.relevance >= TUNING.gate2);
 }

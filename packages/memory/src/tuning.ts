@@ -39,6 +39,10 @@ export const RANKING = {
   concepts: 5,
   /** what a query word counts for where a row holds it in a name, label or report word */
   noise: 0.1,
+  /** how much a query word that names no topic (fix, large, once) weighs against its topic words */
+  topicless: 0.3,
+  /** what a query word counts for where a row holds another word of the same stem (expensive) */
+  otherWord: 0.2,
   /**
    * Rarity is read as if the memory held at least this many rows (the missing ones holding none
    * of the query's words): in a memory of one row every word it holds has df = N, and would
