@@ -39,6 +39,11 @@ describe("noiseStems", () => {
     expect(marked("the tests timed out")).toBe("the test time out");
   });
 
+  it("reads a compound that starts with a number as a quantity, not a name", () => {
+    expect(marked("a 2M-row export")).toBe("a 2m row export");
+    expect(marked("served by model-1")).toBe("serv by [model] [1]");
+  });
+
   it("splits text exactly as the index does", () => {
     const text = "fake-agent/acme/model-1: last step `pip install -r …` (PKG_INSTALL:no_wheel)";
     expect(noiseStems(text).stems).toEqual(

@@ -15,8 +15,11 @@ const CLOSE = /[`'")\]}>,;:.!?]+$/;
 const LABEL = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*(?::[A-Za-z0-9_]+)?$/;
 /** a file name keeps its words: the file says what it is about */
 const FILE = /^[A-Za-z][\w-]*\.[A-Za-z]{1,5}$/;
-/** a compound holding a digit: versions and model ids (gpt-oss-120b, model-1, utf-8) */
-const VERSIONED = /^(?=.*\d)(?=.*[A-Za-z])[\w.]+(?:[-.][\w]+)+$/;
+/**
+ * a compound holding a digit: versions and model ids (gpt-oss-120b, model-1, utf-8); one that
+ * starts with a number is a quantity (2M-row, 30s-timeout) and keeps its words
+ */
+const VERSIONED = /^(?=.*\d)[A-Za-z][\w.]*(?:[-.][\w]+)+$/;
 
 /** Stems every failure report uses, and stem sequences that are report phrases. */
 const REPORT_WORDS = new Set(["fail", "untest"]);

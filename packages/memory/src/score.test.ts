@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { planQuery } from "./query.js";
-import { compileScorer } from "./score.js";
+import { compileScorer, isRelevant } from "./score.js";
 import { TUNING } from "./tuning.js";
 
 describe("compileScorer", () => {
@@ -76,6 +76,20 @@ describe("compileScorer", () => {
     expect(topical.informative).toBe(true);
     expect(topical.relevance).toBeGreaterThan(0.9);
     expect(compileScorer(planQuery("stop it safely, once"), s)(row("stop")).share).toBe(0);
+  });
+
+  it("needs the query's own words, not related terms alone, to clear the lower gate", () => {
+    const between = (TUNING.gate + TUNING.gate2) / 2;
+    expect(isRelevant({ relevance: between, matched: 2, direct: 1 })).toBe(true);
+    expect(isRelevant({ relevance: between, matched: 2, direct: 0 })).toBe(false);
+    expect(isRelevant({ relevance: between, matched: 1, direct: 1 })).toBe(false);
+    expect(isRelevant({ relevance: TUNING.gate, matched: 1, direct: 0 })).toBe(true);
+    // a row that matched only through names or lookalike words answers no concept
+    expect(isRelevant({ relevance: 1, matched: 0, direct: 0 })).toBe(false);
+    const plan = planQuery("memoize payment");
+    const score = compileScorer(plan, stats({ memoiz: 3, payment: 3, cach: 5, bill: 5 }));
+    expect(score(row("cache billing")).direct).toBe(0);
+    expect(score(row("memoize billing")).direct).toBe(1);
   });
 
   it("counts a word met only in a name, label or report phrase as noise", () => {

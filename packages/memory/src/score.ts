@@ -2,7 +2,7 @@ import { sameWord } from "./derivation.js";
 import { type NoisyStems, noiseStems } from "./noise.js";
 import type { QueryPlan } from "./query.js";
 import { fieldWords, stemWord } from "./tokens.js";
-import { RANKING } from "./tuning.js";
+import { RANKING, TUNING } from "./tuning.js";
 
 /** The text of a row that relevance reads. */
 export interface RowText {
@@ -31,6 +31,8 @@ export interface RowScore {
   relevance: number;
   got: number;
   matched: number;
+  /** how many of those it answers with the query's own word or phrase, not a related term */
+  direct: number;
   /** whether any of its matches is topic, not a name, label or report word */
   informative: boolean;
 }
@@ -51,7 +53,7 @@ export function compileScorer(plan: QueryPlan, stats: Stats): (row: RowText) => 
     string,
     { k: number; parts: string[]; words: string[]; named: boolean }[]
   >();
-  const offersOf: { concept: number; value: number }[][] = [];
+  const offersOf: { concept: number; value: number; own: boolean }[][] = [];
   // whether a term answers a topical concept: a row that holds only topic-less words is not relevant
   const topical: boolean[] = [];
   const ceiling: number[] = [];
@@ -83,7 +85,11 @@ export function compileScorer(plan: QueryPlan, stats: Stats): (row: RowText) => 
         list.push({ k, parts, words: term.words, named: parts.every((p) => plan.names.has(p)) });
         byFirst.set(parts[0] ?? "", list);
       }
-      offersOf[k]?.push({ concept: c, value: term.weight * factor * termIdf(term.key) });
+      offersOf[k]?.push({
+        concept: c,
+        value: term.weight * factor * termIdf(term.key),
+        own: term === own,
+      });
       if (concept.topical) topical[k] = true;
     }
   });
@@ -95,6 +101,8 @@ export function compileScorer(plan: QueryPlan, stats: Stats): (row: RowText) => 
     .reduce((a, b) => a + b, 0);
   return (row) => {
     const tf = new Map<number, number>();
+    // terms the row holds as topic at least once (not only in names, or as another word)
+    const strong = new Set<number>();
     let informative = false;
     [row.task, row.approach, row.death_reason].forEach((text, f) => {
       const weight = RANKING.fields[f] ?? 0;
@@ -109,24 +117,30 @@ export function compileScorer(plan: QueryPlan, stats: Stats): (row: RowText) => 
           const other = own.some((w, j) => !sameWord(w, words[i + j] ?? w));
           const value = weight * (weak ? RANKING.noise : 1) * (other ? RANKING.otherWord : 1);
           tf.set(k, (tf.get(k) ?? 0) + value);
-          if (!weak && !other && topical[k]) informative = true;
+          if (weak || other) continue;
+          strong.add(k);
+          if (topical[k]) informative = true;
         }
       });
     });
-    const offers: { concept: number; k: number; value: number }[] = [];
+    const offers: { concept: number; k: number; value: number; own: boolean }[] = [];
     for (const [k, n] of tf) {
       for (const o of offersOf[k] ?? [])
-        offers.push({ concept: o.concept, k, value: o.value * saturate(n) });
+        offers.push({ concept: o.concept, k, value: o.value * saturate(n), own: o.own });
     }
     offers.sort((a, b) => b.value - a.value || a.k - b.k || a.concept - b.concept);
     // A row term answers one concept only; a concept's further terms add less and less (a row
     // that speaks of quota, burst and limiter is more surely about throttling than one word is).
     const usedKeys = new Set<number>();
-    const earned = new Map<number, { sum: number; n: number }>();
+    const earned = new Map<number, { sum: number; n: number; own: boolean; strong: boolean }>();
     for (const offer of offers) {
       if (usedKeys.has(offer.k)) continue;
       usedKeys.add(offer.k);
-      const e = earned.get(offer.concept) ?? { sum: 0, n: 0 };
+      const e = earned.get(offer.concept) ?? { sum: 0, n: 0, own: false, strong: false };
+      if (strong.has(offer.k)) {
+        e.strong = true;
+        if (offer.own) e.own = true;
+      }
       e.sum += offer.value * RANKING.extra ** e.n;
       e.n++;
       earned.set(offer.concept, e);
@@ -134,16 +148,30 @@ export function compileScorer(plan: QueryPlan, stats: Stats): (row: RowText) => 
     let got = 0;
     let onTopic = 0;
     let matched = 0;
+    let direct = 0;
     for (const [c, e] of earned) {
       const value = Math.min(e.sum, ceiling[c] ?? e.sum);
       got += value;
-      if (plan.concepts[c]?.topical) {
-        onTopic += value;
-        matched++;
-      }
+      if (!plan.concepts[c]?.topical) continue;
+      onTopic += value;
+      // only what the row says as topic answers a concept; a name or a lookalike word only ranks
+      if (e.strong) matched++;
+      if (e.own) direct++;
     }
     const share = max === 0 ? 0 : Math.min(1, got / max);
     const relevance = max === 0 ? 0 : Math.min(1, onTopic / max);
-    return { share, relevance, got, matched, informative };
+    return { share, relevance, got, matched, direct, informative };
   };
+}
+
+/**
+ * Whether a row is relevant at all: one answering concept must carry much of the query; two or
+ * more may carry less, if one of them is answered in the query's own words (related terms alone
+ * are weak evidence).
+ */
+export function isRelevant(s: Pick<RowScore, "relevance" | "matched" | "direct">): boolean {
+  if (s.matched === 0) return false;
+  return (
+    s.relevance >= TUNING.gate || (s.matched >= 2 && s.direct >= 1 && s.relevance >= TUNING.gate2)
+  );
 }

@@ -4,7 +4,7 @@ import { ftsCandidates } from "./fts-candidates.js";
 import { likeCandidates } from "./like-candidates.js";
 import { planQuery } from "./query.js";
 import { resolveHits } from "./resolve-hits.js";
-import { compileScorer } from "./score.js";
+import { compileScorer, isRelevant } from "./score.js";
 import { TUNING } from "./tuning.js";
 
 // The MATCH builder is public too: callers that query failures_fts themselves need it safe.
@@ -57,9 +57,4 @@ export async function searchFailures(
     .slice(0, limit * 4 + 20)
     .map((s) => ({ row: s.row, score: s.share }));
   return resolveHits(ctx.client, scored, limit);
-}
-
-/** One answering concept must carry much of the query; two or more may carry less. */
-function isRelevant(s: { relevance: number; matched: number }): boolean {
-  return s.relevance >= TUNING.gate || (s.matched >= 2 && s.relevance >= TUNING.gate2);
 }

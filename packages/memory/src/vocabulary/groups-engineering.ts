@@ -32,7 +32,7 @@ export const ENGINEERING_GROUPS: readonly string[] = [
   "xml|xxe|dtd|~entity|lxml|soap",
   "yaml|yml|json|toml|config file|safe load|yaml load",
   "~file|~files|disk|filesystem|directory|folder|write file|temp file|atomic write|fsync|partial write|half written",
-  "image|images|photo|photos|picture|avatar|thumbnail|resize|png|jpeg|gif|~svg|media|video|transcode|transcoder",
+  "image|images|photo|photos|picture|avatar|thumbnail|resize|png|jpeg|gif|svg|media|video|transcode|transcoder",
   // testing and CI
   "test|tests|testing|unit test|unit tests|integration test|e2e|end to end|assertion|assert|fixture|fixtures|mock|mocks|stub|spec|test suite|pytest|jest|vitest|junit",
   "flaky|flake|flakiness|intermittent|nondeterministic|non deterministic|race|~timing|order dependent|sleep in test|random failure",
@@ -59,7 +59,7 @@ export const ENGINEERING_GROUPS: readonly string[] = [
   "accessibility|a11y|aria|screen reader|screen readers|alt text|contrast|keyboard navigation|wcag",
   "animation|animate|~transition|css transition|keyframes|motion",
   "theme|themes|dark mode|light mode|color scheme|styling",
-  "chart|charts|diagram|diagrams|~graph|~graphs|plot|visualization|~svg|canvas|~render|~rendering",
+  "chart|charts|diagram|diagrams|~graph|~graphs|plot|visualization|svg|canvas|~render|~rendering",
   "form|forms|~input|~inputs|~field|~fields|~label|~labels|submit|~validation",
   // data and analytics
   "analytics|warehouse|data warehouse|etl|elt|~pipeline|bigquery|snowflake|redshift|~report|reports|reporting|~dashboard",

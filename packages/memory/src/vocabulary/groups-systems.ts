@@ -20,7 +20,7 @@ export const SYSTEMS_GROUPS: readonly string[] = [
   "makefile|make|cmake|ninja|autotools|configure script|meson|bazel|build system|build target",
   "rust|cargo|crate|crates|rustc|borrow checker|~lifetime|~unsafe",
   "~go|golang|go module|go mod|goroutine|gopath",
-  "python|pip|pypi|~wheel|setuptools|pyproject|virtualenv|venv|conda|~poetry|requirements txt|site packages",
+  "python|pip|pypi|~wheel|setuptools|pyproject|virtualenv|venv|conda|poetry|requirements txt|site packages",
   "nodejs|npm|yarn|pnpm|node modules|package json|esm|commonjs",
   "java|jvm|maven|gradle|classpath|jar|kotlin",
   "c extension|native extension|native module|~bindings|ffi|shared library|so file|dll|dylib|abi",
