@@ -13,7 +13,7 @@ export interface QueryTerm {
 
 /** One idea of the query: a document earns the best of its terms, once. */
 export interface QueryConcept {
-  /** the query's own word or phrase (weight 1), first */
+  /** the query's own word or phrase (weight 1, or RANKING.topicless for a topic-less word), first */
   terms: QueryTerm[];
   /**
    * false for a word that names no topic (fix, large, once, call): it ranks rows that hold it a
@@ -76,7 +76,7 @@ export function planQuery(text: string, vocabulary: Vocabulary = defaultVocabula
   for (const { key, words, parts, topical } of ideas) {
     if (seen.has(key)) continue;
     seen.add(key);
-    const terms: QueryTerm[] = [{ key, words, weight: 1 }];
+    const terms: QueryTerm[] = [{ key, words, weight: topical ? 1 : RANKING.topicless }];
     const known = new Set([key]);
     const push = (term: QueryTerm): void => {
       if (known.has(term.key)) return;

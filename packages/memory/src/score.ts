@@ -87,7 +87,7 @@ export function compileScorer(plan: QueryPlan, stats: Stats): (row: RowText) => 
       }
       offersOf[k]?.push({
         concept: c,
-        value: term.weight * factor * termIdf(term.key),
+        value: term.weight * termIdf(term.key),
         own: term === own,
       });
       if (concept.topical) topical[k] = true;

@@ -1,7 +1,7 @@
 // Concept groups of security, identity and privacy work (format as in groups-backend.ts).
 export const SECURITY_GROUPS: readonly string[] = [
-  "auth|authentication|authenticate|login|log in|logged in|sign in|signin|logout|credentials|~identity|identity provider|idp|sso",
-  "~token|~tokens|bearer|bearer token|jwt|access token|refresh token|id token|id_token|api key|session token|~signature|~signed",
+  "auth|authentication|authenticate|login|log in|logged in|sign in|signin|logout|credentials|identity|identity provider|idp|sso",
+  "token|tokens|bearer|bearer token|jwt|access token|refresh token|id token|id_token|api key|session token|~signature|~signed",
   "session|sessions|cookie|cookies|session expiry|logged in|remember me|keep logged in|session fixation|session timeout",
   "oauth|oauth2|openid|oidc|saml|google login|social login|~audience|aud|issuer|client id|scopes",
   "password|passwords|passphrase|password reset|reset token|~hash|~hashing|bcrypt|argon2|scrypt|salt|plaintext",
