@@ -41,7 +41,10 @@ const TOPICLESS = new Set(
     "prevent prevents preventing probably proper properly put quick quickly rather real really " +
     "right run runs running safe safely same see seem seems several short simple since small " +
     "so soon start started still stop stops stopped take takes taking tell try tries trying turn " +
-    "under unless until upon usually various want wants well without work works working wrong yet"
+    "under unless until upon usually various want wants well without work works working wrong yet " +
+    // quantities: how many, never of what
+    "three four five six seven eight nine ten dozen dozens hundred hundreds thousand thousands " +
+    "million millions billion billions multiple numerous half"
   ).split(" "),
 );
 

@@ -29,8 +29,11 @@ export const RANKING = {
   /** where a word counts: the task most, then the approach, then the death reason */
   fields: [1, 0.6, 0.45] as number[],
   k1: 1.2,
-  /** how much a query word the memory has never seen weighs against every row */
-  unknown: 0.3,
+  /**
+   * how much a query word the memory has never seen weighs against every row: a paraphrase uses
+   * words no row has, but a query about what the memory does not hold does too
+   */
+  unknown: 0.55,
   /** 0: each word weighs its own rarity; 1: synonyms weigh the rarity of their concept */
   blend: 0.5,
   /** what each further matching term of one concept adds, as a power series */
