@@ -92,6 +92,17 @@ describe("compileScorer", () => {
     expect(score(row("memoize billing")).direct).toBe(1);
   });
 
+  it("does not answer a query about what the memory does not hold through one related term", () => {
+    // one of its two words is in no row: a row that only relates to the other is not enough
+    const plan = planQuery("quaternion memoization");
+    const score = compileScorer(plan, stats({ memoiz: 2, cach: 20 }));
+    const related = score({ task: "cache user avatars", approach: "x", death_reason: "y" });
+    expect(related.matched).toBe(1);
+    expect(isRelevant(related)).toBe(false);
+    const own = score({ task: "memoization of avatars", approach: "x", death_reason: "y" });
+    expect(isRelevant(own)).toBe(true);
+  });
+
   it("counts a word met only in a name, label or report phrase as noise", () => {
     const plan = planQuery("train-model");
     const s = stats({ train: 2, model: 6 });
