@@ -16,6 +16,7 @@ describe("sameWord", () => {
       ["limit", "limiter"],
       ["stopped", "stop"],
       ["flaky", "flakiness"],
+      ["setting", "settings"],
     ] as const) {
       expect(stemWord(a)).toBe(stemWord(b));
       expect(sameWord(a, b)).toBe(true);
@@ -30,6 +31,8 @@ describe("sameWord", () => {
       ["general", "generic"],
       ["general", "generate"],
       ["effect", "effective"],
+      ["set", "settings"],
+      ["read", "readings"],
     ] as const) {
       expect(stemWord(a)).toBe(stemWord(b));
       expect(sameWord(a, b)).toBe(false);

@@ -78,8 +78,12 @@ export function sameWord(a: string, b: string): boolean {
     const keepA = keepsSense(a, stem);
     const keepB = keepsSense(b, stem);
     // both keep the stem's sense, or both add the same sense-changing suffix (expensive, -ly)
+    // a plural gerund is a noun of its own (settings, readings, findings), not the verb
+    const noun = (w: string): boolean => w.endsWith("ings");
+    const gerund = (w: string): boolean => w.endsWith("ing") || noun(w);
     same =
       stem === stemWord(b) &&
+      !((noun(a) && !gerund(b)) || (noun(b) && !gerund(a))) &&
       (keepA && keepB ? true : !keepA && !keepB && inflectionless(a) === inflectionless(b));
     if (known.size > 100_000) known.clear();
     known.set(key, same);
