@@ -17,6 +17,8 @@ describe("sameWord", () => {
       ["stopped", "stop"],
       ["flaky", "flakiness"],
       ["setting", "settings"],
+      ["concurrent", "concurrently"],
+      ["atomic", "atomically"],
     ] as const) {
       expect(stemWord(a)).toBe(stemWord(b));
       expect(sameWord(a, b)).toBe(true);

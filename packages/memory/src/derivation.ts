@@ -34,7 +34,7 @@ const KEEPS = [
   "i",
 ];
 
-/** The word without its inflection: plural, past, gerund (as Porter's step 1 reads them). */
+/** The word without its inflection: plural, past, gerund (as Porter's step 1 reads them), -ly. */
 function inflectionless(word: string): string {
   let w = word;
   if (w.endsWith("sses")) w = w.slice(0, -2);
@@ -45,6 +45,9 @@ function inflectionless(word: string): string {
   else if (w.endsWith("ed") && w.length > 4) w = w.slice(0, -2);
   // a doubled final consonant of an inflected form (stopped, planning)
   if (w !== word && /([b-df-hj-np-tv-z])\1$/.test(w) && !/(ll|ss|zz)$/.test(w)) w = w.slice(0, -1);
+  // an adverb is its adjective (concurrently, atomically, safely)
+  if (w.endsWith("ly") && w.length > 5) w = w.slice(0, -2);
+  if (w.endsWith("ical")) w = w.slice(0, -2);
   return w.replace(/e$/, "").replace(/y$/, "i");
 }
 

@@ -42,6 +42,9 @@ const TOPICLESS = new Set(
     "right run runs running safe safely same see seem seems several short simple since small " +
     "so soon start started still stop stops stopped take takes taking tell try tries trying turn " +
     "under unless until upon usually various want wants well without work works working wrong yet " +
+    "avoid avoids avoided avoiding deal manage managed managing improve improves improved " +
+    "improving reduce reduces reduced reducing increase increases whole together sometimes " +
+    "especially quite ok okay " +
     // quantities: how many, never of what
     "three four five six seven eight nine ten dozen dozens hundred hundreds thousand thousands " +
     "million millions billion billions multiple numerous half"
