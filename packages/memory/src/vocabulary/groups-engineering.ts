@@ -31,7 +31,7 @@ export const ENGINEERING_GROUPS: readonly string[] = [
   "csv|tsv|spreadsheet|excel|xlsx|comma separated|delimiter|quoted field|import|importer|bulk import",
   "xml|xxe|dtd|~entity|lxml|soap",
   "yaml|yml|json|toml|config file|safe load|yaml load",
-  "~file|~files|disk|filesystem|directory|folder|write file|temp file|atomic write|fsync|partial write|half written",
+  "atomic write|fsync|partial write|half written|temp file|write file|rename over|torn write",
   "image|images|photo|photos|picture|avatar|thumbnail|resize|png|jpeg|gif|svg|media|video|transcode|transcoder",
   // testing and CI
   "test|tests|testing|unit test|unit tests|integration test|e2e|end to end|assertion|assert|fixture|fixtures|mock|mocks|stub|spec|test suite|pytest|jest|vitest|junit",

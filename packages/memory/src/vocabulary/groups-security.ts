@@ -18,7 +18,6 @@ export const SECURITY_GROUPS: readonly string[] = [
   "pii|personal data|personally identifiable|gdpr|privacy|erasure|right to be forgotten|data retention|email addresses|phone numbers|dob|date of birth|ccpa",
   "~log|~logs|logging|logger|log line|log file|log files|access log|structured logging|audit log|audit trail|sentry|error reporting|stack trace",
   "mask|masking|redact|redaction|scrub|scrubbing|obfuscate|anonymize|pseudonymize",
-  "account|accounts|user|users|customer|customers|~profile|~member|~members|username|usernames",
   "delete account|account deletion|erase|erasure|purge|remove user|deactivate",
   "share link|share links|public link|signed url|presigned|expiring link|link sharing",
   "webhook signature|signed webhook|hmac signature|verify origin|verify signature|signature verification",
