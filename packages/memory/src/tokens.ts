@@ -58,7 +58,7 @@ export function isTopicless(word: string): boolean {
 
 /** Porter stem of one lowercase word, identical to FTS5's `porter` tokenizer on the words checked. */
 export function stemWord(word: string): string {
-  return stemmer(word);
+  return cachedStem(word);
 }
 
 // Rows are re-read at every search: their words are stemmed through a bounded cache.
