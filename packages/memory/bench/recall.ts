@@ -2,30 +2,41 @@
 // labelled retrieval set: recall@5 = |top5 ∩ relevant| / min(|relevant|, 5) per query with
 // relevant rows, by kind, and how many `none` queries (right answer: nothing) come back empty.
 //   pnpm exec tsx bench/recall.ts              # the development set in ../shared (tuned on)
-//   pnpm exec tsx bench/recall.ts --set heldout  # conformance/heldout (never tuned on)
+//   pnpm exec tsx bench/recall.ts --set heldout  # conformance/heldout
+//   pnpm exec tsx bench/recall.ts --rows FILE --queries FILE  # any set in the same format
+// Only aggregate figures are printed, never a query or its answer: a held-out set stays held out.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createClient } from "@libsql/client";
+import { z } from "zod";
 import { buildMatchQuery } from "../src/query.js";
+import { CONVICTIONS } from "../src/row.js";
 import { openStore } from "../src/store.js";
 
 export type RecallSet = "dev" | "heldout";
 
-export interface LabelledRow {
-  id: string;
-  session: string;
-  task: string;
-  approach: string;
-  death_reason: string;
-  conviction?: string;
-}
-export interface LabelledQuery {
-  qid: string;
-  query: string;
-  relevant: string[];
-  kind: string;
+const labelledRowSchema = z.object({
+  id: z.string().min(1),
+  session: z.string().min(1),
+  task: z.string(),
+  approach: z.string(),
+  death_reason: z.string(),
+  conviction: z.enum(CONVICTIONS).nullish(),
+});
+const labelledQuerySchema = z.object({
+  qid: z.string().min(1),
+  query: z.string(),
+  relevant: z.array(z.string()),
+  kind: z.string().min(1),
+});
+export type LabelledRow = z.infer<typeof labelledRowSchema>;
+export type LabelledQuery = z.infer<typeof labelledQuerySchema>;
+
+/** A labelled set's file could not be read: names the file, line and field. */
+export class LabelledSetError extends Error {
+  override name = "LabelledSetError";
 }
 
 /** One method's figures: mean recall@5 per kind and overall, and `none` queries answered empty. */
@@ -49,18 +60,57 @@ const FILES: Record<RecallSet, [string, string]> = {
   ],
 };
 
-function readJsonl<T>(rel: string): T[] {
-  const text = readFileSync(fileURLToPath(new URL(rel, REPO)), "utf8");
-  return text
-    .split("\n")
-    .filter((l) => l.trim() !== "")
-    .map((l) => JSON.parse(l) as T);
+function readJsonl<T>(file: string, schema: z.ZodType<T>): T[] {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (err) {
+    throw new LabelledSetError(`${file}: cannot read (${(err as Error).message})`);
+  }
+  const out: T[] = [];
+  text.split("\n").forEach((line, i) => {
+    if (line.trim() === "") return;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      throw new LabelledSetError(`${file}:${i + 1}: not JSON`);
+    }
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new LabelledSetError(
+        `${file}:${i + 1}: ${issue?.path.join(".") || "(line)"}: ${issue?.message ?? "invalid"}`,
+      );
+    }
+    out.push(parsed.data);
+  });
+  return out;
 }
 
-/** The rows and queries of a labelled set. */
-export function loadLabelledSet(set: RecallSet): { rows: LabelledRow[]; queries: LabelledQuery[] } {
-  const [rowsFile, queriesFile] = FILES[set];
-  return { rows: readJsonl<LabelledRow>(rowsFile), queries: readJsonl<LabelledQuery>(queriesFile) };
+/** A labelled set: its rows, its queries, and what to call it. */
+export interface LabelledSet {
+  name: string;
+  rows: LabelledRow[];
+  queries: LabelledQuery[];
+}
+
+/** The rows and queries of a labelled set, built in or from two files of the same format. */
+export function loadLabelledSet(set: RecallSet | { rows: string; queries: string }): LabelledSet {
+  const [rowsFile, queriesFile] =
+    typeof set === "string"
+      ? FILES[set].map((rel) => fileURLToPath(new URL(rel, REPO)))
+      : [resolve(set.rows), resolve(set.queries)];
+  const rows = readJsonl(rowsFile ?? "", labelledRowSchema);
+  const queries = readJsonl(queriesFile ?? "", labelledQuerySchema);
+  const ids = new Set(rows.map((r) => r.id));
+  queries.forEach((q) => {
+    const unknown = q.relevant.find((id) => !ids.has(id));
+    if (unknown !== undefined)
+      throw new LabelledSetError(`${queriesFile}: query ${q.qid}: relevant: no row ${unknown}`);
+  });
+  const name = typeof set === "string" ? set : (queriesFile ?? "");
+  return { name, rows, queries };
 }
 
 /**
@@ -68,8 +118,8 @@ export function loadLabelledSet(set: RecallSet): { rows: LabelledRow[]; queries:
  * searchFailures on every query.
  * @example const figures = await evaluateRecall("dev")
  */
-export async function evaluateRecall(set: RecallSet): Promise<RecallFigures[]> {
-  const { rows, queries } = loadLabelledSet(set);
+export async function evaluateRecall(set: RecallSet | LabelledSet): Promise<RecallFigures[]> {
+  const { rows, queries } = typeof set === "string" ? loadLabelledSet(set) : set;
   const dir = mkdtempSync(join(tmpdir(), "fak-recall-"));
   try {
     const results: RecallFigures[] = [];
@@ -84,7 +134,7 @@ export async function evaluateRecall(set: RecallSet): Promise<RecallFigures[]> {
           task: row.task,
           approach: row.approach,
           death_reason: row.death_reason,
-          ...(row.conviction ? { conviction: row.conviction as "high" } : {}),
+          ...(row.conviction ? { conviction: row.conviction } : {}),
         });
         labelOf.set(id, row.id);
         if (occurrence_of !== null && !labelOf.has(occurrence_of))
@@ -141,7 +191,7 @@ export async function score(
 }
 
 /** The figures as a Markdown table. */
-export function formatRecall(set: RecallSet, figures: RecallFigures[]): string {
+export function formatRecall(set: string, figures: RecallFigures[]): string {
   const kinds = [...new Set(figures.flatMap((f) => Object.keys(f.byKind)))].sort();
   const lines = [
     `recall@5 on the ${set} set`,
@@ -158,7 +208,24 @@ export function formatRecall(set: RecallSet, figures: RecallFigures[]): string {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const i = process.argv.indexOf("--set");
-  const set: RecallSet = process.argv[i + 1] === "heldout" && i >= 0 ? "heldout" : "dev";
-  console.log(formatRecall(set, await evaluateRecall(set)));
+  const arg = (name: string): string | undefined => {
+    const i = process.argv.indexOf(`--${name}`);
+    return i >= 0 ? process.argv[i + 1] : undefined;
+  };
+  const rows = arg("rows");
+  const queries = arg("queries");
+  try {
+    if ((rows === undefined) !== (queries === undefined))
+      throw new LabelledSetError("--rows and --queries go together");
+    const set =
+      rows !== undefined && queries !== undefined
+        ? loadLabelledSet({ rows, queries })
+        : loadLabelledSet(arg("set") === "heldout" ? "heldout" : "dev");
+    const counts = `${set.rows.length} rows, ${set.queries.length} queries`;
+    console.log(formatRecall(`${set.name} (${counts})`, await evaluateRecall(set)));
+  } catch (err) {
+    if (!(err instanceof LabelledSetError)) throw err;
+    console.error(err.message);
+    process.exit(2);
+  }
 }

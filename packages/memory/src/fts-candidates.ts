@@ -23,8 +23,10 @@ export async function ftsCandidates(client: Client, plan: QueryPlan): Promise<Ca
   // conjunction; a conjunction too common to rank is read in id order, which is also the
   // tie-break), then rows holding any of its rarest words or related terms, ranked by bm25
   // within a bounded number of postings. The conjunction takes one word per concept (its
-  // rarest), rarest concepts first, and single words only: phrases make FTS5 read positions.
+  // rarest), rarest topical concepts first, and single words only: phrases make FTS5 read
+  // positions.
   const own = plan.concepts
+    .filter((c) => c.topical)
     .flatMap((c) => {
       const [term] = c.terms;
       const words = (term?.key.split(" ") ?? [])

@@ -16,16 +16,32 @@ describe("noiseStems", () => {
       "[terminu] [2] [gpt] [oss] [120b] [no] [fail] [step] [record] [test] [misunderstood]",
     );
     expect(marked("budget: timed out (TIMEOUT:command_time_limit); untested")).toBe(
-      "budget time out [timeout] [command] [time] [limit] [untest]",
+      "[budget] time out [timeout] [command] [time] [limit] [untest]",
     );
   });
 
   it("keeps a path's file name and plain prose", () => {
     expect(marked("verifier: `python3 /app/train.py` failed")).toBe(
-      "verifi python3 [app] train py [fail]",
+      "[verifi] python3 [app] train py [fail]",
     );
     const prose = "token bucket kept in process memory; the API limit (per tenant) was 100";
     expect(noiseStems(prose).noise.size).toBe(0);
+  });
+
+  it("keeps the words of a test's name, marking only its `test` and directories", () => {
+    expect(marked("verifier: test_burst_at_boundary admitted 200")).toBe(
+      "[verifi] [test] burst at boundari admit 200",
+    );
+    expect(marked("FAILED tests/test_quota.py::test_reset_window")).toBe(
+      "[fail] [test] [test] quota py [test] reset window",
+    );
+    expect(marked("tests/unit/rate_limit_test.go")).toBe("[test] [unit] rate limit [test] go");
+    expect(marked("the tests timed out")).toBe("the test time out");
+  });
+
+  it("reads a compound that starts with a number as a quantity, not a name", () => {
+    expect(marked("a 2M-row export")).toBe("a 2m row export");
+    expect(marked("served by model-1")).toBe("serv by [model] [1]");
   });
 
   it("splits text exactly as the index does", () => {

@@ -1,10 +1,13 @@
-import { fieldStems } from "./tokens.js";
+import { LAYERS } from "./layers.js";
+import { fieldStems, fieldWords, stemWord } from "./tokens.js";
 
 // Rows written by a pipeline carry names, labels and report words beside their topic: the agent
 // and model that tried ("terminus-2/gpt-oss-120b", "acme/model-1"), machine labels ("(TIMEOUT)",
 // "CMD_ERROR:milestones_incomplete"), and what every death report says ("failed", "last step",
 // "no failing step recorded", "untested"). Their words ("model", "error", "step") say nothing about
-// what the task was, so a query word found only there is weak evidence.
+// what the task was, so a query word found only there is weak evidence. A test's name is not
+// noise: `test_burst_at_boundary` and `tests/test_quota.py::test_reset` name what failed; only
+// their `test` words and directories are.
 
 const OPEN = /^[`'"([{<]+/;
 const CLOSE = /[`'")\]}>,;:.!?]+$/;
@@ -12,11 +15,19 @@ const CLOSE = /[`'")\]}>,;:.!?]+$/;
 const LABEL = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*(?::[A-Za-z0-9_]+)?$/;
 /** a file name keeps its words: the file says what it is about */
 const FILE = /^[A-Za-z][\w-]*\.[A-Za-z]{1,5}$/;
-/** a compound holding a digit: versions and model ids (gpt-oss-120b, model-1, utf-8) */
-const VERSIONED = /^(?=.*\d)(?=.*[A-Za-z])[\w.]+(?:[-.][\w]+)+$/;
+/**
+ * a compound holding a digit: versions and model ids (gpt-oss-120b, model-1, utf-8); one that
+ * starts with a number is a quantity (2M-row, 30s-timeout) and keeps its words
+ */
+const VERSIONED = /^(?=.*\d)[A-Za-z][\w.]*(?:[-.][\w]+)+$/;
 
 /** Stems every failure report uses, and stem sequences that are report phrases. */
 const REPORT_WORDS = new Set(["fail", "untest"]);
+/** A death reason's layer prefix (`verifier:`) says which check, not what the task was. */
+const LAYER_PREFIX = new RegExp(`^\\s*(?:${LAYERS.join("|")}):`);
+/** a test's identifier: `test_x`, `TestX`, `x_test`, a pytest node id `file.py::Class::test_x` */
+const TEST_NAME = /^(?:test_\w+|Test[A-Z]\w*|\w+_test)$/;
+const TEST = stemWord("test");
 const REPORT_PHRASES = [
   ["last", "step"],
   ["no", "fail", "step", "record"],
@@ -31,8 +42,14 @@ function nameSpan(chunk: string): "all" | "dirs" | "none" {
   if (!/[A-Za-z]/.test(core)) return "none";
   if (/^\([A-Z][A-Z_]*\)/.test(chunk)) return "all";
   if (LABEL.test(core) && /[_:]/.test(core)) return "all";
-  if (core.includes("/")) return FILE.test(core.split("/").at(-1) ?? "") ? "dirs" : "all";
+  if (core.includes("/")) return namesTest(core.split("/").at(-1) ?? "") ? "dirs" : "all";
   return VERSIONED.test(core) ? "all" : "none";
+}
+
+/** A path's last part keeps its words when it is a file name or a test node id. */
+function namesTest(last: string): boolean {
+  const [file = "", ...parts] = last.split("::");
+  return FILE.test(file) && parts.every((p) => TEST_NAME.test(p.replace(/\[.*$/, "")));
 }
 
 /**
@@ -52,6 +69,8 @@ export function noiseStems(text: string): NoisyStems {
 
 /** The stems of a text, which of them are noise, and which of those are names. */
 export interface NoisyStems {
+  /** the folded words the stems come from */
+  words: string[];
   stems: string[];
   noise: Set<number>;
   names: Set<number>;
@@ -61,8 +80,10 @@ export interface NoisyStems {
 const cache = new Map<string, NoisyStems>();
 
 function readNoise(text: string): NoisyStems {
-  const { stems, names } = nameStems(text);
+  const { words, stems, names, tests } = nameStems(text);
   const noise = new Set(names);
+  for (const i of tests) noise.add(i);
+  if (LAYER_PREFIX.test(text)) noise.add(0);
   stems.forEach((stem, i) => {
     if (REPORT_WORDS.has(stem)) noise.add(i);
     for (const phrase of REPORT_PHRASES) {
@@ -70,23 +91,42 @@ function readNoise(text: string): NoisyStems {
         for (let j = 0; j < phrase.length; j++) noise.add(i + j);
     }
   });
-  return { stems, noise, names };
+  return { words, stems, noise, names };
 }
 
-/** Stems of a text, with the positions that belong to names or labels. */
-function nameStems(text: string): { stems: string[]; names: Set<number> } {
+/**
+ * Stems of a text, with the positions that belong to names or labels, and the `test` words of
+ * test names.
+ */
+function nameStems(text: string): {
+  words: string[];
+  stems: string[];
+  names: Set<number>;
+  tests: number[];
+} {
   const names = new Set<number>();
+  const tests: number[] = [];
   // Fast path: plain prose holds no names.
-  if (!/[/_:(\d]/.test(text)) return { stems: fieldStems(text), names };
+  if (!/[/_:(\d]/.test(text)) {
+    const words = fieldWords(text);
+    return { words, stems: fieldStems(text), names, tests };
+  }
+  const words: string[] = [];
   const stems: string[] = [];
   for (const chunk of text.split(/\s+/)) {
     if (chunk === "") continue;
+    const ownWords = fieldWords(chunk);
     const own = fieldStems(chunk);
     const span = nameSpan(chunk);
     const file = span === "dirs" ? fieldStems(chunk.split("/").at(-1) ?? "").length : own.length;
     const named = span === "none" ? 0 : span === "all" ? own.length : own.length - file;
     for (let i = 0; i < named; i++) names.add(stems.length + i);
+    if (span !== "all" && /test_|_test|::/i.test(chunk))
+      own.forEach((stem, i) => {
+        if (i >= named && stem === TEST) tests.push(stems.length + i);
+      });
+    words.push(...ownWords);
     stems.push(...own);
   }
-  return { stems, names };
+  return { words, stems, names, tests };
 }

@@ -52,6 +52,38 @@ describe("planQuery", () => {
     expect(owns).toContain("webhook");
   });
 
+  it("keeps words of another sense from opening a group", () => {
+    const expands = (text: string, word: string): string[] =>
+      planQuery(text)
+        .concepts.find((c) => c.terms[0]?.key === word)
+        ?.terms.slice(1)
+        .map((t) => t.key) ?? [];
+    expect(expands("toggle dark mode", "toggl")).not.toContain("featur flag");
+    expect(expands("go to the log view", "go")).not.toContain("golang");
+    expect(expands("feature flag service", "featur flag")).toContain("toggl");
+  });
+
+  it("opens only the groups the rest of the query speaks of, for a word of several", () => {
+    const offset = (text: string): string[] =>
+      planQuery(text)
+        .concepts.find((c) => c.terms[0]?.key === "offset")
+        ?.terms.map((t) => t.key) ?? [];
+    expect(offset("kafka consumer offset")).toContain("consum group");
+    expect(offset("kafka consumer offset")).not.toContain("keyset");
+    expect(offset("pagination offset")).toContain("keyset");
+    expect(offset("pagination offset")).not.toContain("dst");
+  });
+
+  it("weighs topic-less words as such and never widens them", () => {
+    const plan = planQuery("safely stop uploads");
+    expect(plan.concepts.map((c) => [c.terms[0]?.key, c.topical])).toEqual([
+      ["safe", false],
+      ["stop", false],
+      ["upload", true],
+    ]);
+    expect(plan.concepts[1]?.terms).toHaveLength(1);
+  });
+
   it("drops stopwords and yields nothing for empty or pure syntax", () => {
     expect(planQuery("").concepts).toEqual([]);
     expect(planQuery("the of and to").concepts).toEqual([]);

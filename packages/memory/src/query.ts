@@ -1,5 +1,6 @@
+import { sameWord } from "./derivation.js";
 import { noiseStems } from "./noise.js";
-import { isStopword, tokenize } from "./tokens.js";
+import { isStopword, isTopicless, tokenize } from "./tokens.js";
 import { RANKING } from "./tuning.js";
 import { defaultVocabulary, type Vocabulary } from "./vocabulary/index.js";
 
@@ -12,8 +13,13 @@ export interface QueryTerm {
 
 /** One idea of the query: a document earns the best of its terms, once. */
 export interface QueryConcept {
-  /** the query's own word or phrase (weight 1), first */
+  /** the query's own word or phrase (weight 1, or RANKING.topicless for a topic-less word), first */
   terms: QueryTerm[];
+  /**
+   * false for a word that names no topic (fix, large, once, call): it ranks rows that hold it a
+   * little higher, weighs little in the query, and never makes a row relevant on its own
+   */
+  topical: boolean;
 }
 
 export interface QueryPlan {
@@ -30,24 +36,6 @@ export interface QueryPlan {
  */
 export function planQuery(text: string, vocabulary: Vocabulary = defaultVocabulary()): QueryPlan {
   const tokens = tokenize(text, true);
-  const concepts: QueryConcept[] = [];
-  const seen = new Set<string>();
-  const add = (key: string, words: string[], parts: QueryTerm[]): void => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const terms: QueryTerm[] = [{ key, words, weight: 1 }];
-    const known = new Set([key]);
-    const push = (term: QueryTerm): void => {
-      if (known.has(term.key)) return;
-      known.add(term.key);
-      terms.push(term);
-    };
-    for (const g of vocabulary.byKey.get(key) ?? []) {
-      for (const member of vocabulary.groups[g] ?? []) push({ ...member, weight: RANKING.related });
-    }
-    for (const part of parts) push(part);
-    concepts.push({ terms });
-  };
   // A vocabulary phrase in the query ("rate limit", "fan out") is one concept; its words only
   // stand for it at a lower weight, instead of counting as concepts of their own.
   const covered = new Set<number>();
@@ -64,22 +52,72 @@ export function planQuery(text: string, vocabulary: Vocabulary = defaultVocabula
       for (let j = i; j < i + n; j++) covered.add(j);
     }
   }
+  const ideas: { key: string; words: string[]; parts: QueryTerm[]; topical: boolean }[] = [];
   for (const { start, n } of phrases) {
     const span = tokens.slice(start, start + n);
     const parts = span
-      .filter((t) => !isStopword(t.word))
+      .filter((t) => !isTopicless(t.word))
       .map((t) => ({ key: t.stem, words: [t.word], weight: RANKING.part }));
-    add(
-      span.map((t) => t.stem).join(" "),
-      span.map((t) => t.word),
-      parts,
-    );
+    const key = span.map((t) => t.stem).join(" ");
+    ideas.push({ key, words: span.map((t) => t.word), parts, topical: true });
   }
   tokens.forEach((token, i) => {
-    if (!covered.has(i) && !isStopword(token.word)) add(token.stem, [token.word], []);
+    if (covered.has(i) || isStopword(token.word)) return;
+    ideas.push({
+      key: token.stem,
+      words: [token.word],
+      parts: [],
+      topical: !isTopicless(token.word),
+    });
   });
+  const keys = new Set(ideas.filter((idea) => idea.topical).map((idea) => idea.key));
+  const concepts: QueryConcept[] = [];
+  const seen = new Set<string>();
+  for (const { key, words, parts, topical } of ideas) {
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const terms: QueryTerm[] = [{ key, words, weight: topical ? 1 : RANKING.topicless }];
+    const known = new Set([key]);
+    const push = (term: QueryTerm): void => {
+      if (known.has(term.key)) return;
+      known.add(term.key);
+      terms.push(term);
+    };
+    if (topical) {
+      for (const g of groupsOf(vocabulary, key, words, keys)) {
+        for (const member of vocabulary.groups[g] ?? [])
+          push({ ...member, weight: RANKING.related });
+      }
+    }
+    for (const part of parts) push(part);
+    concepts.push({ terms, topical });
+  }
   const { stems, names } = noiseStems(text);
   return { concepts, names: new Set(stems.filter((_, i) => names.has(i))) };
+}
+
+/**
+ * The groups a query word or phrase opens: those whose member is that very word (not another
+ * word of its stem, as expensive is for expense), and of a word that opens several groups only
+ * those another word of the query opens too, when there are such (a page of results is
+ * pagination when the query also speaks of cursors, a web page otherwise).
+ */
+function groupsOf(
+  vocabulary: Vocabulary,
+  key: string,
+  words: string[],
+  queryKeys: Set<string>,
+): number[] {
+  const groups = (vocabulary.byKey.get(key) ?? []).filter((g) => {
+    if (words.length !== 1) return true;
+    const member = vocabulary.groups[g]?.find((m) => m.key === key);
+    return member === undefined || sameWord(member.words[0] ?? "", words[0] ?? "");
+  });
+  if (groups.length < 2) return groups;
+  const supported = groups.filter((g) =>
+    (vocabulary.groups[g] ?? []).some((m) => m.key !== key && queryKeys.has(m.key)),
+  );
+  return supported.length > 0 ? supported : groups;
 }
 
 /** FTS5 text for one term: always a quoted string, so no word is ever read as syntax. */

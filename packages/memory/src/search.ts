@@ -5,7 +5,7 @@ import { ftsCandidates } from "./fts-candidates.js";
 import { likeCandidates } from "./like-candidates.js";
 import { planQuery } from "./query.js";
 import { resolveHits } from "./resolve-hits.js";
-import { compileScorer } from "./score.js";
+import { compileScorer, isRelevant } from "./score.js";
 import { TUNING } from "./tuning.js";
 
 // The MATCH builder is public too: callers that query failures_fts themselves need it safe.
@@ -75,9 +75,4 @@ async function withVectors(
 ): Promise<SearchHit[]> {
   const ranked = ctx.semantic ? await ctx.semantic.rank(text, lexical, limit) : lexical;
   return resolveHits(ctx.client, ranked, limit);
-}
-
-/** One answering concept must carry much of the query; two or more may carry less. */
-function isRelevant(s: { share: number; matched: number }): boolean {
-  return s.share >= TUNING.gate || (s.matched >= 2 && s.share >= TUNING.gate2);
 }

@@ -23,9 +23,42 @@ const STOPWORDS = new Set(
   ).split(" "),
 );
 
+// Words a query uses to say what it wants done, or how much, but not what about: general verbs,
+// quantities, degrees and judgements of everyday English. Stopwords of the query only: the MATCH
+// text keeps them, and vocabulary phrases that hold them ("at least once", "end to end", "run
+// twice") still match as phrases.
+const TOPICLESS = new Set(
+  (
+    "about above across after again against ago almost along already always among another around " +
+    "away back bad badly before behind below best better between beyond big both bring call called " +
+    "calls calling can't careful carefully case cases certain change changes come comes correct " +
+    "correctly current currently different do done down during easy easily either else end ends " +
+    "enough entire even ever every everything exact exactly except few fine first fix fixed " +
+    "fixes fixing give given go goes going gone good great happen happens hard " +
+    "help high huge important keep know large larger last later least less like likely little long " +
+    "look low lot lots main many may maybe might more most much must near nearly never next nice " +
+    "no none nor not nothing now off often old once other others otherwise own part possible " +
+    "prevent prevents preventing probably proper properly put quick quickly rather real really " +
+    "right run runs running safe safely same see seem seems several short simple since small " +
+    "so soon start started still stop stops stopped take takes taking tell try tries trying turn " +
+    "under unless until upon usually various want wants well without work works working wrong yet " +
+    "avoid avoids avoided avoiding deal manage managed managing improve improves improved " +
+    "improving reduce reduces reduced reducing increase increases whole together sometimes " +
+    "especially quite ok okay " +
+    // quantities: how many, never of what
+    "three four five six seven eight nine ten dozen dozens hundred hundreds thousand thousands " +
+    "million millions billion billions multiple numerous half"
+  ).split(" "),
+);
+
+/** True for words that name no topic: what to do (fix, stop, avoid), how much (large, once). */
+export function isTopicless(word: string): boolean {
+  return TOPICLESS.has(word) || STOPWORDS.has(word);
+}
+
 /** Porter stem of one lowercase word, identical to FTS5's `porter` tokenizer on the words checked. */
 export function stemWord(word: string): string {
-  return stemmer(word);
+  return cachedStem(word);
 }
 
 // Rows are re-read at every search: their words are stemmed through a bounded cache.
@@ -71,13 +104,15 @@ function cachedStem(word: string): string {
 }
 
 const ASCII = /^[\x00-\x7f]*$/;
-/** Stems of every word of a text (stopwords kept), as the index splits it; stems are cached. */
-export function fieldStems(text: string): string[] {
+/** Every word of a text (stopwords kept), folded and split as the index splits it. */
+export function fieldWords(text: string): string[] {
   const folded = ASCII.test(text)
     ? text.toLowerCase()
     : text.normalize("NFKD").replace(DIACRITICS, "").toLowerCase();
-  return folded
-    .split(SEPARATORS)
-    .filter((w) => w !== "")
-    .map(cachedStem);
+  return folded.split(SEPARATORS).filter((w) => w !== "");
+}
+
+/** Stems of every word of a text (stopwords kept), as the index splits it; stems are cached. */
+export function fieldStems(text: string): string[] {
+  return fieldWords(text).map(cachedStem);
 }

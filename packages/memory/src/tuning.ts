@@ -29,8 +29,11 @@ export const RANKING = {
   /** where a word counts: the task most, then the approach, then the death reason */
   fields: [1, 0.6, 0.45] as number[],
   k1: 1.2,
-  /** how much a query word the memory has never seen weighs against every row */
-  unknown: 0.3,
+  /**
+   * how much a query word the memory has never seen weighs against every row: a paraphrase uses
+   * words no row has, but a query about what the memory does not hold does too
+   */
+  unknown: 0.55,
   /** 0: each word weighs its own rarity; 1: synonyms weigh the rarity of their concept */
   blend: 0.5,
   /** what each further matching term of one concept adds, as a power series */
@@ -39,6 +42,10 @@ export const RANKING = {
   concepts: 5,
   /** what a query word counts for where a row holds it in a name, label or report word */
   noise: 0.1,
+  /** how much a query word that names no topic (fix, large, once) weighs against its topic words */
+  topicless: 0.3,
+  /** what a query word counts for where a row holds another word of the same stem (expensive) */
+  otherWord: 0.2,
   /**
    * Rarity is read as if the memory held at least this many rows (the missing ones holding none
    * of the query's words): in a memory of one row every word it holds has df = N, and would

@@ -22,8 +22,23 @@ describe("vocabulary", () => {
       ["auth", "login"],
       ["flaki", "race"],
     ]) {
-      const groupsA = new Set(v.byKey.get(a ?? ""));
-      expect(v.byKey.get(b ?? "")?.some((g) => groupsA.has(g))).toBe(true);
+      const opened = v.byKey.get(a ?? "") ?? [];
+      expect(opened.some((g) => v.groups[g]?.some((m) => m.key === b))).toBe(true);
     }
+  });
+
+  it("reaches a `~` member from its group but never opens the group from it", () => {
+    const v = buildVocabulary(["feature flag|kill switch|~toggle", "toggle|switch on and off"]);
+    expect(v.byKey.get("toggl")).toEqual([1]);
+    expect(v.groups[0]?.map((m) => m.key)).toContain("toggl");
+    expect(v.byKey.get("featur flag")).toEqual([0]);
+  });
+
+  it("leaves no group that nothing opens", () => {
+    const v = defaultVocabulary();
+    const opened = new Set([...v.byKey.values()].flat());
+    v.groups.forEach((_, g) => {
+      expect(opened.has(g)).toBe(true);
+    });
   });
 });

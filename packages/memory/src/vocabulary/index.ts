@@ -14,7 +14,7 @@ export interface VocabularyTerm {
 /** Concept groups: each lists terms the field treats as the same problem. */
 export interface Vocabulary {
   groups: VocabularyTerm[][];
-  /** term key -> indexes of the groups that hold it */
+  /** term key -> indexes of the groups it opens (a `~` member opens none) */
   byKey: Map<string, number[]>;
   /** longest phrase, in words */
   maxPhrase: number;
@@ -22,6 +22,9 @@ export interface Vocabulary {
 
 /**
  * Build a vocabulary from `a|b|c` group strings; stems are computed the way the index stems text.
+ * A member written `~word` is one a row may use for the group's problem, but whose everyday
+ * senses are other problems (toggle, log, go, graph): the group reaches it, it never opens the
+ * group.
  * @example buildVocabulary(["cache|memoize"]).byKey.get("memoiz") // [0]
  */
 export function buildVocabulary(source: readonly string[]): Vocabulary {
@@ -39,6 +42,7 @@ export function buildVocabulary(source: readonly string[]): Vocabulary {
       if (seen.has(key)) continue;
       seen.add(key);
       group.push({ key, words: tokens.map((t) => t.word) });
+      if (member.startsWith("~")) continue;
       maxPhrase = Math.max(maxPhrase, tokens.length);
       const list = byKey.get(key) ?? [];
       list.push(index);
