@@ -39,6 +39,8 @@ function acceptAssignment(raw: string, m: RegExpExecArray): boolean {
   const quoted = q !== "";
   const value = raw.slice(q.length, raw.length - q.length);
   const key = m.groups?.key ?? "";
+  // Already redacted (a marker, then the rest of a query string): nothing left to hide.
+  if (value.startsWith("[REDACTED:")) return false;
   const family = namesSecret(key);
   if (family === undefined || isPlaceholder(value, { code: !quoted }) || filePath.test(value))
     return false;
