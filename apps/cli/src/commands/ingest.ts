@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { UsageError } from "../errors.js";
-import { out, percent, printJson, progressBar, table } from "../output.js";
+import { out, percent, printJson, progressBar, say, table } from "../output.js";
 import {
   directivesTable,
   maybeStore,
@@ -78,14 +78,14 @@ export function registerIngest(program: Command): void {
         await out(
           `${table(["job", "harness", "trials", "passed", "failed", "errored", "harness errors", "agent pass rate", "skipped"], rows)}\n\n`,
         );
-        for (const s of imported.skipped) await out(`skipped ${s.job}/${s.trial}: ${s.reason}\n`);
+        for (const s of imported.skipped) await say(`skipped ${s.job}/${s.trial}: ${s.reason}\n`);
         for (const e of imported.harness_errors) {
-          await out(`harness error (not the agent's fault) ${e.trial_id}: ${e.name}\n`);
+          await say(`harness error (not the agent's fault) ${e.trial_id}: ${e.name}\n`);
         }
-        await out(`\n${renderTaxonomyMarkdown(result.taxonomy)}\n## Retry directives\n\n`);
+        await say(`\n${renderTaxonomyMarkdown(result.taxonomy)}\n## Retry directives\n\n`);
         await out(directivesTable(result.directives));
         await printMemory(result);
-        for (const file of written) await out(`wrote ${file}\n`);
+        for (const file of written) await say(`wrote ${file}\n`);
       });
     },
   );

@@ -3,7 +3,9 @@ import type { RetryDirective } from "@fak/taxonomy";
 import type { Command } from "commander";
 import { type Store, withStore } from "../memory-store.js";
 import { type DbOptions, positiveInt } from "../options.js";
-import { colour, out, table } from "../output.js";
+import { type Cell, colour, out, painted, say, table } from "../output.js";
+import { TableSink } from "../table.js";
+import { forTerminal } from "../terminal.js";
 
 /** Options of the commands that run the whole pipeline. */
 export interface PipelineCommandOptions extends DbOptions {
@@ -37,17 +39,46 @@ export function pipelineOptions(command: Command, outFiles: string, json: string
     .option("--json", `print ${json}`);
 }
 
+const DIRECTIVE_HEADERS = ["task", "decision", "action", "hold", "rationale"];
+
+/** One retry directive as a table row for people. */
+export function directiveRow(d: RetryDirective): Cell[] {
+  return [
+    d.task_id,
+    d.should_retry ? painted("retry", colour.green) : painted("stop", colour.yellow),
+    d.action,
+    d.safety_hold ? painted("HOLD", colour.yellow) : "",
+    d.rationale,
+  ];
+}
+
 /** Retry directives as a table for people. */
 export function directivesTable(directives: readonly RetryDirective[]): string {
   if (directives.length === 0) return "no failed task to retry\n";
-  const rows = directives.map((d) => [
-    d.task_id,
-    d.should_retry ? colour.green("retry") : colour.yellow("stop"),
-    d.action,
-    d.safety_hold ? colour.yellow("HOLD") : "",
-    d.rationale,
-  ]);
-  return `${table(["task", "decision", "action", "hold", "rationale"], rows)}\n`;
+  return `${table(DIRECTIVE_HEADERS, directives.map(directiveRow))}\n`;
+}
+
+/**
+ * Print the retry directive of each item of `items` as a table for people, streamed in bounded
+ * memory; nothing is printed when reading `items` fails.
+ */
+export async function printDirectives<T>(
+  items: AsyncIterable<T>,
+  decide: (item: T) => RetryDirective,
+): Promise<void> {
+  const sink = new TableSink(DIRECTIVE_HEADERS);
+  let rows = 0;
+  try {
+    for await (const item of items) {
+      sink.push(directiveRow(decide(item)));
+      rows++;
+    }
+  } catch (err) {
+    sink.discard();
+    throw err;
+  }
+  if (rows === 0) return out("no failed task to retry\n");
+  await sink.write(out, colour.bold);
 }
 
 /** For people: what was recorded into the failure memory and what each task's next run would see. */
@@ -56,7 +87,7 @@ export async function printMemory(result: PipelineResult): Promise<void> {
     await out(`\n${colour.bold("## Recorded in the failure memory")}\n\n`);
     if (result.recorded.length === 0) await out("nothing failed: nothing recorded\n");
     for (const r of result.recorded) {
-      await out(`- ${r.task_id}: failure:${r.id} ${r.message ?? ""} (${r.layer})\n`);
+      await say(`- ${r.task_id}: failure:${r.id} ${r.message ?? ""} (${r.layer})\n`);
     }
   }
   if (result.prior_art) await printPriorArt(result.prior_art);
@@ -65,6 +96,7 @@ export async function printMemory(result: PipelineResult): Promise<void> {
 async function printPriorArt(list: readonly TaskPriorArt[]): Promise<void> {
   await out(`\n${colour.bold("## Prior art a next run would be given")}\n`);
   for (const p of list) {
-    await out(`\n${colour.bold(p.task)}\n${p.text ? p.text : "(nothing relevant)"}\n`);
+    await out(`\n${colour.bold(forTerminal(p.task))}\n`);
+    await say(`${p.text ? p.text : "(nothing relevant)"}\n`);
   }
 }
