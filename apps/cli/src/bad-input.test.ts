@@ -1,6 +1,6 @@
 import { execFileSync, spawn } from "node:child_process";
 import { closeSync, existsSync, openSync } from "node:fs";
-import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -342,4 +342,28 @@ describe("inputs outside the contract: exit 2 naming the path, bounded, never a 
     expect(stdout).toBe("");
     expect(stderr).toContain("<stdin>:1: line longer than");
   }, 60_000);
+});
+
+describe("fak ingest reads nothing from outside the job folder and never waits on a FIFO", () => {
+  it("a symlinked agent/ is not followed; a FIFO result.json or trajectory.json is skipped", async () => {
+    tried++;
+    const job = join(dir, "escape-job");
+    await cp(EXAMPLE_JOB, job, { recursive: true });
+    const outside = join(dir, "outside-agent");
+    await rename(join(job, "log-parse__Qc3", "agent"), outside);
+    await symlink(outside, join(job, "log-parse__Qc3", "agent"));
+    await rm(join(job, "csv-report__Xa1", "result.json"));
+    execFileSync("mkfifo", [join(job, "csv-report__Xa1", "result.json")]);
+    await rm(join(job, "train-model__Rd4", "agent"), { recursive: true, force: true });
+    await mkdir(join(job, "train-model__Rd4", "agent"));
+    execFileSync("mkfifo", [join(job, "train-model__Rd4", "agent", "trajectory.json")]);
+    const r = await runFak(["ingest", "harbor", job, "--json"]);
+    expect(r.status, r.stderr).toBe(0);
+    const shown = (await readFile(join(outside, "trajectory.json"), "utf8")).includes(
+      "wc -l /app/access.log",
+    );
+    expect(shown).toBe(true);
+    expect(r.stdout).not.toContain("wc -l /app/access.log");
+    expect(r.stdout).toContain("csv-report__Xa1/result.json: not a regular file");
+  }, 30_000);
 });
