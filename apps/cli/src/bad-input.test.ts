@@ -331,10 +331,10 @@ describe("inputs outside the contract: exit 2 naming the path, bounded, never a 
     closeSync(zero);
     let stdout = "";
     let stderr = "";
-    child.stdout.on("data", (d) => {
+    child.stdout?.on("data", (d) => {
       stdout += d;
     });
-    child.stderr.on("data", (d) => {
+    child.stderr?.on("data", (d) => {
       stderr += d;
     });
     const status = await new Promise((resolve) => child.on("close", resolve));

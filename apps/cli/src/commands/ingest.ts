@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { UsageError } from "../errors.js";
 import { out, percent, printJson, progressBar, say, table } from "../output.js";
+import { scrubbedCopy } from "../scrubbed.js";
 import {
   directivesTable,
   maybeStore,
@@ -44,7 +45,8 @@ export function registerIngest(program: Command): void {
           maxAttempts: opts.maxAttempts,
           priorArtTokens: opts.maxTokens,
         });
-        const output = {
+        // Everything below is printed or written: scrubbed of secrets from the trial files first.
+        const output = await scrubbedCopy({
           runs: imported.runs,
           signals: imported.trials.map((t) => t.signals),
           taxonomy: result.taxonomy,
@@ -53,18 +55,18 @@ export function registerIngest(program: Command): void {
           skipped: imported.skipped,
           ...(result.recorded ? { recorded: result.recorded } : {}),
           ...(result.prior_art ? { prior_art: result.prior_art } : {}),
-        };
+        });
         const written = opts.out
           ? writeOutputFiles(opts.out, {
               "ingest.json": `${JSON.stringify(output, null, 2)}\n`,
               "signals.jsonl": output.signals.map((s) => `${JSON.stringify(s)}\n`).join(""),
-              "taxonomy.json": `${JSON.stringify(result.taxonomy, null, 2)}\n`,
-              "taxonomy.md": renderTaxonomyMarkdown(result.taxonomy),
-              "directives.jsonl": result.directives.map((d) => `${JSON.stringify(d)}\n`).join(""),
+              "taxonomy.json": `${JSON.stringify(output.taxonomy, null, 2)}\n`,
+              "taxonomy.md": renderTaxonomyMarkdown(output.taxonomy),
+              "directives.jsonl": output.directives.map((d) => `${JSON.stringify(d)}\n`).join(""),
             })
           : [];
         if (opts.json) return printJson(output);
-        const rows = imported.runs.map((r) => [
+        const rows = output.runs.map((r) => [
           r.job,
           r.harness,
           r.trials,
@@ -78,13 +80,13 @@ export function registerIngest(program: Command): void {
         await out(
           `${table(["job", "harness", "trials", "passed", "failed", "errored", "harness errors", "agent pass rate", "skipped"], rows)}\n\n`,
         );
-        for (const s of imported.skipped) await say(`skipped ${s.job}/${s.trial}: ${s.reason}\n`);
-        for (const e of imported.harness_errors) {
+        for (const s of output.skipped) await say(`skipped ${s.job}/${s.trial}: ${s.reason}\n`);
+        for (const e of output.harness_errors) {
           await say(`harness error (not the agent's fault) ${e.trial_id}: ${e.name}\n`);
         }
-        await say(`\n${renderTaxonomyMarkdown(result.taxonomy)}\n## Retry directives\n\n`);
-        await out(directivesTable(result.directives));
-        await printMemory(result);
+        await say(`\n${renderTaxonomyMarkdown(output.taxonomy)}\n## Retry directives\n\n`);
+        await out(directivesTable(output.directives));
+        await printMemory({ ...result, ...output });
         for (const file of written) await say(`wrote ${file}\n`);
       });
     },
