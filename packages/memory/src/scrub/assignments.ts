@@ -42,12 +42,14 @@ function proseWord(value: string): boolean {
  * value in 150 reads as a word and is kept.
  */
 function randomLetters(value: string, minLength: number): boolean {
-  return value.length >= minLength && /^(?:[a-z]+|[A-Z]+)$/.test(value) && !proseWord(value);
+  const bare = value.replace(/[.!?,;:)\]}>]+$/, "");
+  return bare.length >= minLength && /^(?:[a-z]+|[A-Z]+)$/.test(bare) && !proseWord(bare);
 }
 
 function looksLikeToken(value: string): boolean {
   if (value.length < 8 || /^\d+$/.test(value)) return false;
-  if (plainWords.test(value)) return randomLetters(value, 12);
+  if (plainWords.test(value) || /^[A-Za-z]+[.!?,;:)\]}>]+$/.test(value))
+    return randomLetters(value, 12);
   const k = charClasses(value);
   if (k.digit > 0 && k.upper + k.lower > 0) return true;
   if (k.upper > 1 && k.lower > 1) return true;
@@ -133,7 +135,7 @@ export const assignmentRules: PatternRule[] = [
     kind: "secret_assignment",
     trigger: /--password-stdin/,
     pattern:
-      /\b(?:echo|printf)[ \t]{1,4}(?:-[neE]{1,3}[ \t]{1,4})?(?:(?:'%s(?:\\n)?'|"%s(?:\\n)?")[ \t]{1,4})?(?<secret>"[^"\r\n]{1,512}"|'[^'\r\n]{1,512}'|[^\s|;&'"]{1,512})[ \t]{0,4}\|[^\n|]{0,300}?--password-stdin/g,
+      /\b(?:echo|printf)[ \t]{1,4}(?:-[neE]{1,3}[ \t]{1,4})?(?:(?:'%s(?:\\n)?'|"%s(?:\\n)?")[ \t]{1,4})?(?<secret>\\{1,7}"[^"\\\r\n]{1,512}\\{1,7}"|"[^"\r\n]{1,512}"|'[^'\r\n]{1,512}'|[^\s|;&'"\\]{1,512})[ \t]{0,4}\|[^\n|]{0,300}?--password-stdin/g,
     accept: (s) => s.length >= 3 && !isPlaceholder(s, { code: true }),
   },
 ];

@@ -66,7 +66,18 @@ export function viewsOf(text: string): View[] {
   if (stripped) views.push(stripped);
   if (/%[0-9A-Fa-f]{2}|\\u[0-9A-Fa-f]{4}/.test(text)) {
     const decoded = rewritten(text, escapes, percentOrUnicode);
-    if (decoded) views.push(decoded);
+    if (decoded?.from) {
+      views.push(decoded);
+      // A JSON-escaped colour code (\u001b[0m) splitting a token: decoded, then removed.
+      const back = decoded.from;
+      const both = /[\x1b[]/.test(decoded.text)
+        ? rewritten(decoded.text, ANSI, () => "")
+        : undefined;
+      if (both?.from) {
+        const inner = both.from;
+        views.push({ text: both.text, from: (span) => back(inner(span)) });
+      }
+    }
   }
   return views;
 }
