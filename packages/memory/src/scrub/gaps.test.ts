@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { reportFigure } from "@fak/vitest-config/report";
+import { afterAll, describe, expect, it } from "vitest";
 import { scrub, scrubReport } from "../scrub.js";
 import {
   ALNUM,
@@ -14,6 +15,8 @@ import {
 // The gaps a red-team pass found (issue 11, item 2), each as a class: many random values per
 // shape, every byte of the value gone. Values are drawn from a seeded generator: none is real.
 const rng = seededRng(11);
+let tried = 0;
+afterAll(() => reportFigure("scrub-gaps (generated values per gap)", { valuesTried: tried }));
 const value = () => `${randomString(rng, ALNUM, 14)}9aZ`;
 const letters = () => randomString(rng, LOWER, 14);
 const b64 = (s: string) => Buffer.from(s).toString("base64");
@@ -56,6 +59,7 @@ describe("each gap, many values each", () => {
         const text = make(v);
         const secret = shape.startsWith("letters") ? (text.split(": ")[1] ?? "") : v.slice(2, 12);
         const out = scrub(text);
+        tried++;
         expect(out, text).not.toContain(secret);
         expect(out).toContain("[REDACTED:");
       }
@@ -76,6 +80,7 @@ describe("each gap, many values each", () => {
       for (let i = 0; i < 20; i++) {
         const { secret, text } = shape(rng);
         const out = scrub(text);
+        tried++;
         expect(out, text).not.toContain(secret.slice(8, 40));
         expect(out).toContain("[REDACTED:");
       }
