@@ -18,6 +18,9 @@ const aboutSecret =
 const plainWords = /^[A-Za-z][a-z]{0,64}(?:(?:[-_ ][A-Za-z]|[A-Z])[a-z]{0,64}){0,32}[.!?]?$/;
 // A file the secret lives in, not the secret.
 const filePath = /^(?:~|\.{1,2}|[A-Za-z]:)?[/\\][\w.@/\\+-]{0,1024}$/;
+// A file name (a package, an archive, a source file): `xauth_1:1.1.2-1.1_amd64.deb` names a file.
+const fileName =
+  /^[\w.+~:-]{1,200}\.(?:deb|rpm|whl|tar\.gz|tgz|tar\.xz|zip|jar|gem|apk|so|dll|exe|py|js|ts|json|ya?ml|toml|txt|log|md|html?|css|lock|cfg|ini|conf)$/;
 
 /** True when `key` names a secret (and not merely something about one). */
 export function namesSecret(key: string): "password" | "token" | undefined {
@@ -64,7 +67,12 @@ function acceptAssignment(raw: string, m: RegExpExecArray): boolean {
   // Already redacted (a marker, then the rest of a query string): nothing left to hide.
   if (value.startsWith("[REDACTED:")) return false;
   const family = namesSecret(key);
-  if (family === undefined || isPlaceholder(value, { code: !quoted }) || filePath.test(value))
+  if (
+    family === undefined ||
+    isPlaceholder(value, { code: !quoted }) ||
+    filePath.test(value) ||
+    (family === "token" && fileName.test(value))
+  )
     return false;
   if (family === "token") return looksLikeToken(value);
   // An env-style NAME=value, a quoted literal or a tight key=value states the value itself;
