@@ -66,6 +66,7 @@ const SUITES = {
     "src/errors.test.ts",
     "src/table.test.ts",
     "src/io.test.ts",
+    "src/terminal.test.ts",
   ],
 };
 
