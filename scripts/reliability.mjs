@@ -62,7 +62,7 @@ const SUITES = {
     "src/million-lines.slow.test.ts",
     "src/commands/classify.test.ts",
     "src/commands/memory.test.ts",
-    "src/commands/ingest.test.ts",
+    "src/commands/ingest-secrets.test.ts",
     "src/errors.test.ts",
     "src/table.test.ts",
     "src/io.test.ts",
