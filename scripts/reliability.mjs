@@ -40,6 +40,10 @@ const SUITES = {
     "src/scrub.test.ts",
     "src/scrub.property.test.ts",
     "src/scrub-storage.test.ts",
+    "src/scrub/gaps.test.ts",
+    "src/scrub/trigger.test.ts",
+    "src/redact-credentials.test.ts",
+    "src/lines.test.ts",
     "src/hostile-text.property.test.ts",
     "src/search.test.ts",
     "src/query.test.ts",
@@ -58,6 +62,11 @@ const SUITES = {
     "src/million-lines.slow.test.ts",
     "src/commands/classify.test.ts",
     "src/commands/memory.test.ts",
+    "src/commands/ingest-secrets.test.ts",
+    "src/errors.test.ts",
+    "src/table.test.ts",
+    "src/io.test.ts",
+    "src/terminal.test.ts",
   ],
 };
 

@@ -1,5 +1,6 @@
-import { existsSync } from "node:fs";
-import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { execFileSync, spawn } from "node:child_process";
+import { closeSync, existsSync, openSync } from "node:fs";
+import { cp, mkdir, mkdtemp, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,6 +16,8 @@ const EXAMPLE_JOB = fileURLToPath(new URL("../../replay/examples/harbor-job", im
 const DEMO_SUITE = fileURLToPath(
   new URL("../../replay/examples/suites/demo.json", import.meta.url),
 );
+
+const MAIN = fileURLToPath(new URL("../dist/main.js", import.meta.url));
 
 let dir: string;
 let tried = 0;
@@ -266,4 +269,101 @@ describe("fak eval outcomes refuses bad labels", () => {
       await refused(["eval", "outcomes", path, "--json"], path, ...named);
     });
   }
+});
+
+describe("inputs outside the contract: exit 2 naming the path, bounded, never a hang", () => {
+  // Every command that reads a file a person names.
+  const readers: [string, (path: string) => string[]][] = [
+    ["classify", (p) => ["classify", "--json", p]],
+    ["retry", (p) => ["retry", "--attempt", "1", "--max-attempts", "3", "--json", p]],
+    [
+      "retry --history",
+      (p) => ["retry", "--attempt", "1", "--max-attempts", "3", "--history", p, "--json", "-"],
+    ],
+    ["taxonomy", (p) => ["taxonomy", "--json", p]],
+    ["eval outcomes", (p) => ["eval", "outcomes", p, "--json"]],
+    ["memory import", (p) => ["memory", "import", p, "--db", `file:${join(dir, "m.db")}`]],
+  ];
+  const paths: [string, () => Promise<string>, string][] = [
+    ["a folder", async () => dir, "folder"],
+    [
+      "a FIFO nobody writes to",
+      async () => {
+        const fifo = join(dir, "input.fifo");
+        if (!existsSync(fifo)) execFileSync("mkfifo", [fifo]);
+        return fifo;
+      },
+      "not a regular file",
+    ],
+    ["a device (/dev/zero)", async () => "/dev/zero", "not a regular file"],
+    [
+      "a symlink loop",
+      async () => {
+        const loop = join(dir, "loop.jsonl");
+        if (!existsSync(join(dir, "loop-made"))) {
+          await symlink(loop, loop);
+          await writeFile(join(dir, "loop-made"), "");
+        }
+        return loop;
+      },
+      "ELOOP",
+    ],
+    ["a path through a file", async () => join(await file("plain.jsonl", "{}\n"), "x"), "ENOTDIR"],
+    ["a name too long", async () => join(dir, "n".repeat(300)), "ENAMETOOLONG"],
+    ["an empty file", () => file("empty-input.jsonl", ""), "empty"],
+  ];
+  for (const [command, args] of readers) {
+    for (const [what, make, why] of paths) {
+      it(`${command}: ${what}`, async () => {
+        const path = await make();
+        await refused(args(path), path, why);
+      }, 15_000);
+    }
+  }
+
+  it("classify < /dev/zero: one endless line is refused at the line limit, naming line 1", async () => {
+    tried++;
+    const zero = openSync("/dev/zero", "r");
+    const child = spawn(process.execPath, [MAIN, "classify", "--json"], {
+      stdio: [zero, "pipe", "pipe"],
+      env: { ...process.env, NO_COLOR: "1", NODE_OPTIONS: "--max-old-space-size=256" },
+    });
+    closeSync(zero);
+    let stdout = "";
+    let stderr = "";
+    child.stdout?.on("data", (d) => {
+      stdout += d;
+    });
+    child.stderr?.on("data", (d) => {
+      stderr += d;
+    });
+    const status = await new Promise((resolve) => child.on("close", resolve));
+    expect(status, stderr).toBe(2);
+    expect(stdout).toBe("");
+    expect(stderr).toContain("<stdin>:1: line longer than");
+  }, 60_000);
+});
+
+describe("fak ingest reads nothing from outside the job folder and never waits on a FIFO", () => {
+  it("a symlinked agent/ is not followed; a FIFO result.json or trajectory.json is skipped", async () => {
+    tried++;
+    const job = join(dir, "escape-job");
+    await cp(EXAMPLE_JOB, job, { recursive: true });
+    const outside = join(dir, "outside-agent");
+    await rename(join(job, "log-parse__Qc3", "agent"), outside);
+    await symlink(outside, join(job, "log-parse__Qc3", "agent"));
+    await rm(join(job, "csv-report__Xa1", "result.json"));
+    execFileSync("mkfifo", [join(job, "csv-report__Xa1", "result.json")]);
+    await rm(join(job, "train-model__Rd4", "agent"), { recursive: true, force: true });
+    await mkdir(join(job, "train-model__Rd4", "agent"));
+    execFileSync("mkfifo", [join(job, "train-model__Rd4", "agent", "trajectory.json")]);
+    const r = await runFak(["ingest", "harbor", job, "--json"]);
+    expect(r.status, r.stderr).toBe(0);
+    const shown = (await readFile(join(outside, "trajectory.json"), "utf8")).includes(
+      "wc -l /app/access.log",
+    );
+    expect(shown).toBe(true);
+    expect(r.stdout).not.toContain("wc -l /app/access.log");
+    expect(r.stdout).toContain("csv-report__Xa1/result.json: not a regular file");
+  }, 30_000);
 });

@@ -1,3 +1,5 @@
+import { forTerminal } from "./terminal.js";
+
 /** A mistake in how the command was called (bad flag value, missing argument): exit status 2. */
 export class UsageError extends Error {
   readonly code = "FAK_USAGE";
@@ -22,6 +24,16 @@ const BAD_INPUT_CODES = new Set(["FAK_USAGE", "FAK_BAD_INPUT", "FAK_BAD_RETRY_AR
 export function exitStatusFor(err: unknown): 1 | 2 {
   const code = (err as { code?: unknown } | null)?.code;
   return typeof code === "string" && BAD_INPUT_CODES.has(code) ? 2 : 1;
+}
+
+/**
+ * The line printed for an error: `describeError`, with every credential redacted (a `--db` URL's
+ * password or `?authToken=`, a token quoted by a driver) and every escape sequence dropped. The
+ * one place every error message reaches the terminal through.
+ */
+export async function errorLine(err: unknown): Promise<string> {
+  const { redactCredentials } = await import("@fak/memory");
+  return forTerminal(redactCredentials(describeError(err)));
 }
 
 /** One line for people: the message, never a stack trace (set FAK_DEBUG=1 for one). */

@@ -1,32 +1,121 @@
-import { createReadStream } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { type FileHandle, open } from "node:fs/promises";
 import { decodeText, InputError, validate } from "@fak/taxonomy";
 import type { z } from "zod";
+
+/** The longest JSON Lines line fak reads (64 MiB): a longer one is bad input, named by its line. */
+export const MAX_LINE_BYTES = 64 << 20;
+/** The largest input read whole (a JSON document or array, 256 MiB): JSON Lines stream instead. */
+export const MAX_DOCUMENT_BYTES = 256 << 20;
 
 /** The name a path is reported under: `-` or no path is standard input. */
 export function inputName(file: string | undefined): string {
   return file === undefined || file === "-" ? "<stdin>" : file;
 }
 
-async function readAll(file: string | undefined): Promise<Uint8Array> {
-  if (file !== undefined && file !== "-") {
-    try {
-      return await readFile(file);
-    } catch (err) {
-      throw new InputError(
-        { file },
-        `cannot read (${(err as NodeJS.ErrnoException).code ?? "error"})`,
-      );
-    }
-  }
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+// What an errno means for a path a person gave.
+const WHY: Record<string, string> = {
+  ENOENT: "no such file",
+  EACCES: "permission denied",
+  EPERM: "permission denied",
+  EISDIR: "a folder, not a file",
+  ELOOP: "too many symbolic links (a loop?)",
+  ENOTDIR: "a part of the path is not a folder",
+  ENAMETOOLONG: "the name is too long",
+  EIO: "an I/O error while reading",
+  ENXIO: "no such device",
+  EINVAL: "not readable as a file",
+};
+
+function cannotRead(file: string, err: unknown): InputError {
+  const code = (err as NodeJS.ErrnoException).code ?? "error";
+  return new InputError({ file }, `cannot read (${code}: ${WHY[code] ?? "not readable"})`);
 }
 
-/** The whole text of a file or of standard input, as strict UTF-8. */
-export async function readText(file: string | undefined): Promise<string> {
-  return decodeText(await readAll(file), inputName(file));
+/**
+ * Open `file` for reading, refusing (before any read) what is not a regular file: a folder, a
+ * FIFO, a socket, a device such as /dev/zero. The open never blocks (a FIFO with no writer would
+ * hang a plain open) and the type is checked on the open descriptor, so it is the file read.
+ */
+async function openFile(file: string): Promise<FileHandle> {
+  let handle: FileHandle;
+  try {
+    handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (err) {
+    throw cannotRead(file, err);
+  }
+  try {
+    const info = await handle.stat();
+    if (info.isDirectory()) throw new InputError({ file }, "cannot read (a folder, not a file)");
+    if (!info.isFile()) {
+      throw new InputError(
+        { file },
+        "cannot read (not a regular file: a FIFO, socket or device; pipe it to standard input instead)",
+      );
+    }
+    return handle;
+  } catch (err) {
+    await handle.close();
+    throw err instanceof InputError ? err : cannotRead(file, err);
+  }
+}
+
+/** The chunks of a file (opened as `openFile` says) or of standard input; read errors named. */
+async function* chunksOf(file: string | undefined): AsyncGenerator<Buffer> {
+  if (file === undefined || file === "-") {
+    for await (const chunk of process.stdin) yield chunk as Buffer;
+    return;
+  }
+  const handle = await openFile(file);
+  try {
+    for await (const chunk of handle.createReadStream({ autoClose: false })) yield chunk as Buffer;
+  } catch (err) {
+    throw cannotRead(file, err);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Raw lines of a byte stream, split on LF (a trailing CR is dropped), as bytes. Linear however
+ * long a line is (its chunks are joined once, at its end); a line longer than `maxLineBytes` is
+ * refused before more of it is held.
+ */
+export async function* byteLines(
+  stream: AsyncIterable<Buffer | string>,
+  name: string,
+  maxLineBytes = MAX_LINE_BYTES,
+): AsyncGenerator<Buffer> {
+  let pieces: Buffer[] = [];
+  let pending = 0;
+  let line = 0;
+  const tooLong = () =>
+    new InputError(
+      { file: name, line: line + 1 },
+      `line longer than ${maxLineBytes} bytes, the longest fak reads`,
+    );
+  const ended = (whole: Buffer) =>
+    whole.length > 0 && whole[whole.length - 1] === 13 ? whole.subarray(0, -1) : whole;
+  for await (const chunk of stream) {
+    const buf = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+    let start = 0;
+    for (let nl = buf.indexOf(10); nl >= 0; nl = buf.indexOf(10, start)) {
+      if (pending + nl - start > maxLineBytes) throw tooLong();
+      const piece = buf.subarray(start, nl);
+      const whole = pieces.length ? Buffer.concat([...pieces, piece]) : piece;
+      pieces = [];
+      pending = 0;
+      start = nl + 1;
+      line++;
+      yield ended(whole);
+    }
+    if (start < buf.length) {
+      pieces.push(buf.subarray(start));
+      pending += buf.length - start;
+      if (pending > maxLineBytes) throw tooLong();
+    }
+  }
+  if (pending > 0) yield ended(Buffer.concat(pieces));
 }
 
 function parseLine(raw: string, file: string, line: number): unknown {
@@ -37,49 +126,18 @@ function parseLine(raw: string, file: string, line: number): unknown {
   }
 }
 
-/** Raw lines of a byte stream, split on LF (a trailing CR is dropped), as bytes. */
-async function* byteLines(stream: AsyncIterable<Buffer | string>): AsyncGenerator<Buffer> {
-  let rest: Buffer = Buffer.alloc(0);
-  for await (const chunk of stream) {
-    const buf = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
-    let data = rest.length ? Buffer.concat([rest, buf]) : buf;
-    let start = 0;
-    for (let nl = data.indexOf(10, start); nl >= 0; nl = data.indexOf(10, start)) {
-      const end = nl > start && data[nl - 1] === 13 ? nl - 1 : nl;
-      yield data.subarray(start, end);
-      start = nl + 1;
-    }
-    rest = Buffer.from(data.subarray(start));
-    data = rest;
-  }
-  if (rest.length) yield rest[rest.length - 1] === 13 ? rest.subarray(0, -1) : rest;
-}
-
-async function openStream(file: string | undefined): Promise<AsyncIterable<Buffer | string>> {
-  if (file === undefined || file === "-") return process.stdin;
-  const s = createReadStream(file);
-  await new Promise<void>((resolve, reject) => {
-    s.once("open", () => resolve());
-    s.once("error", (err: NodeJS.ErrnoException) =>
-      reject(new InputError({ file }, `cannot read (${err.code ?? "error"})`)),
-    );
-  });
-  return s;
-}
-
 /**
- * Every record of a JSON Lines file, validated, streamed line by line so that a million-line
- * file is read in bounded memory. A byte-order mark is dropped; invalid UTF-8 and NUL bytes
- * are errors that name the line.
+ * Every record of a JSON Lines stream, validated, line by line in bounded memory. A byte-order
+ * mark is dropped; invalid UTF-8 and NUL bytes are errors that name the line.
  */
-export async function* streamJsonLines<S extends z.ZodType>(
-  file: string | undefined,
+async function* jsonLines<S extends z.ZodType>(
+  chunks: AsyncIterable<Buffer>,
+  name: string,
   schema: S,
 ): AsyncGenerator<z.output<S>> {
-  const name = inputName(file);
   const decoder = new TextDecoder("utf-8", { fatal: true });
   let line = 0;
-  for await (const bytes of byteLines(await openStream(file))) {
+  for await (const bytes of byteLines(chunks, name)) {
     line++;
     let text: string;
     try {
@@ -95,24 +153,12 @@ export async function* streamJsonLines<S extends z.ZodType>(
   if (line === 0) throw new InputError({ file: name }, "empty input");
 }
 
-async function peek(file: string, bytes: number): Promise<string> {
-  const { open } = await import("node:fs/promises");
-  let handle: Awaited<ReturnType<typeof open>>;
-  try {
-    handle = await open(file, "r");
-  } catch (err) {
-    throw new InputError(
-      { file },
-      `cannot read (${(err as NodeJS.ErrnoException).code ?? "error"})`,
-    );
-  }
-  try {
-    const buf = Buffer.alloc(bytes);
-    const { bytesRead } = await handle.read(buf, 0, bytes, 0);
-    return buf.subarray(0, bytesRead).toString("utf8");
-  } finally {
-    await handle.close();
-  }
+/** Every record of a JSON Lines file (or standard input), streamed line by line. */
+export function streamJsonLines<S extends z.ZodType>(
+  file: string | undefined,
+  schema: S,
+): AsyncGenerator<z.output<S>> {
+  return jsonLines(chunksOf(file), inputName(file), schema);
 }
 
 function firstLineIsWholeJson(head: string): boolean {
@@ -127,18 +173,75 @@ function firstLineIsWholeJson(head: string): boolean {
   }
 }
 
+/** `head`, then the rest of `it`. */
+async function* prepend(head: Buffer[], it: AsyncIterator<Buffer>): AsyncGenerator<Buffer> {
+  yield* head;
+  for (let r = await it.next(); !r.done; r = await it.next()) yield r.value;
+}
+
+const HEAD_BYTES = 1 << 16;
+
 /**
- * Records from a file that holds one JSON value, a JSON array, or JSON Lines. JSON Lines files are
- * streamed; a single document (or standard input) is read whole.
+ * Records from a file (or standard input) that holds one JSON value, a JSON array, or JSON
+ * Lines. JSON Lines (a first line that is whole JSON) are streamed, in bounded memory; anything
+ * else is read whole, up to MAX_DOCUMENT_BYTES. The input is opened once; a path that is not a
+ * regular file is refused before it is read.
  */
 export async function* readRecords<S extends z.ZodType>(
   file: string | undefined,
   schema: S,
 ): AsyncGenerator<z.output<S>> {
-  if (file !== undefined && file !== "-" && firstLineIsWholeJson(await peek(file, 1 << 16))) {
-    yield* streamJsonLines(file, schema);
-    return;
+  const name = inputName(file);
+  const it = chunksOf(file)[Symbol.asyncIterator]();
+  try {
+    const head: Buffer[] = [];
+    let size = 0;
+    while (size < HEAD_BYTES && !head.some((c) => c.includes(10))) {
+      const r = await it.next();
+      if (r.done) break;
+      head.push(r.value);
+      size += r.value.length;
+    }
+    const start = Buffer.concat(head);
+    if (firstLineIsWholeJson(start.subarray(0, HEAD_BYTES).toString("utf8"))) {
+      yield* jsonLines(prepend(head, it), name, schema);
+      return;
+    }
+    const whole: Buffer[] = [];
+    // The same line limit as JSON Lines (/dev/zero on standard input has one endless line).
+    let line = 1;
+    let lineBytes = 0;
+    const tooLong = () =>
+      new InputError(
+        { file: name, line },
+        `line longer than ${MAX_LINE_BYTES} bytes, the longest fak reads`,
+      );
+    const take = (chunk: Buffer) => {
+      let from = 0;
+      for (let nl = chunk.indexOf(10); nl >= 0; nl = chunk.indexOf(10, from)) {
+        if (lineBytes + nl - from > MAX_LINE_BYTES) throw tooLong();
+        line++;
+        lineBytes = 0;
+        from = nl + 1;
+      }
+      lineBytes += chunk.length - from;
+      if (lineBytes > MAX_LINE_BYTES) throw tooLong();
+      whole.push(chunk);
+    };
+    take(start);
+    for (let r = await it.next(); !r.done; r = await it.next()) {
+      size += r.value.length;
+      take(r.value);
+      if (size > MAX_DOCUMENT_BYTES) {
+        throw new InputError(
+          { file: name },
+          `larger than ${MAX_DOCUMENT_BYTES} bytes, the largest JSON document fak reads whole (give JSON Lines instead)`,
+        );
+      }
+    }
+    const { parseJsonOrJsonLines } = await import("@fak/taxonomy");
+    yield* parseJsonOrJsonLines(decodeText(Buffer.concat(whole), name), schema, name);
+  } finally {
+    await it.return?.(undefined);
   }
-  const { parseJsonOrJsonLines } = await import("@fak/taxonomy");
-  yield* parseJsonOrJsonLines(await readText(file), schema, inputName(file));
 }

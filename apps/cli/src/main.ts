@@ -11,7 +11,7 @@ import { registerReport } from "./commands/report.js";
 import { registerRetry } from "./commands/retry.js";
 import { registerSchema } from "./commands/schema.js";
 import { registerTaxonomy } from "./commands/taxonomy.js";
-import { describeError, exitStatusFor } from "./errors.js";
+import { errorLine, exitStatusFor } from "./errors.js";
 
 // Commands load their packages lazily inside their actions, so `fak --version` starts about as
 // fast as node itself.
@@ -52,7 +52,7 @@ try {
     // Help and version end well; any other complaint of the parser is a usage error.
     process.exitCode = err.exitCode === 0 ? 0 : 2;
   } else {
-    process.stderr.write(`fak: ${describeError(err)}\n`);
+    process.stderr.write(`fak: ${await errorLine(err)}\n`);
     process.exitCode = exitStatusFor(err);
   }
 }

@@ -148,3 +148,36 @@ describe("a large failure-row import", () => {
     });
   });
 });
+
+describe("human tables of a large input (no --json)", () => {
+  it("classify and retry print every row in bounded memory (no stack overflow)", {
+    timeout: 600_000,
+  }, async () => {
+    const N = 300_000;
+    const signals = join(dir, "human.jsonl");
+    await writeLines(signals, N, (i) =>
+      JSON.stringify({
+        task_id: `t${i}`,
+        arm: { task_success: false },
+        outcomes: [{ exit_code: 127, stderr: "bash: cargo: command not found" }],
+      }),
+    );
+    const table = await runBig(["classify", signals], "classify-human");
+    expect(table.status, table.stderr).toBe(0);
+    expect(await countLines(table.out)).toBe(N + 1);
+
+    const classified = await runBig(["classify", "--json", signals], "classify-for-retry");
+    expect(classified.status, classified.stderr).toBe(0);
+    const directives = await runBig(
+      ["retry", classified.out, "--attempt", "1", "--max-attempts", "3"],
+      "retry-human",
+    );
+    expect(directives.status, directives.stderr).toBe(0);
+    expect(await countLines(directives.out)).toBe(N + 1);
+    const peak = Math.max(table.maxRssMb, directives.maxRssMb);
+    // The heap is capped at 128 MB; before streaming, this input grew to gigabytes and overflowed.
+    expect(peak).toBeLessThan(400);
+    expect((await readdir(dir)).filter((f) => f.startsWith("fak-jsonl-spool-"))).toEqual([]);
+    reportFigure("large-human-tables", { lines: N, heapLimitMb: HEAP_MB, peakRssMb: peak });
+  });
+});

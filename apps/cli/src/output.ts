@@ -1,8 +1,10 @@
 import { once } from "node:events";
-import { closeSync, createReadStream, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import pc from "picocolors";
+import { Spool } from "./spool.js";
+import { type Cell, cellText, TableSink } from "./table.js";
+import { forTerminal } from "./terminal.js";
+
+export { type Cell, painted } from "./table.js";
 
 /** Colours for people on a terminal only (NO_COLOR / FORCE_COLOR respected by picocolors). */
 export const colour = pc.createColors(Boolean(process.stdout.isTTY) && pc.isColorSupported);
@@ -21,64 +23,21 @@ export async function printJson(value: unknown): Promise<void> {
  * bad input anywhere means nothing is written to stdout. Past a few megabytes the lines are
  * spooled to a temporary file, so a million-line run stays in bounded memory.
  */
-// Spools still on disk; removed even when the process exits early (a closed pipe, a signal).
-const spools = new Set<string>();
-process.on("exit", () => {
-  for (const dir of spools) rmSync(dir, { recursive: true, force: true });
-});
-
 export class JsonlBuffer {
-  private lines: string[] = [];
-  private size = 0;
-  private spool: { dir: string; path: string; fd: number } | undefined;
-  private static readonly IN_MEMORY = 8 << 20;
+  private readonly spool = new Spool();
 
   push(value: unknown): void {
-    const line = `${JSON.stringify(value)}\n`;
-    this.lines.push(line);
-    this.size += line.length;
-    if (this.size >= JsonlBuffer.IN_MEMORY) this.spill();
-  }
-
-  private spill(): void {
-    if (!this.spool) {
-      const dir = mkdtempSync(join(tmpdir(), "fak-jsonl-spool-"));
-      spools.add(dir);
-      const path = join(dir, "out.jsonl");
-      this.spool = { dir, path, fd: openSync(path, "w", 0o600) };
-    }
-    writeSync(this.spool.fd, this.lines.join(""));
-    this.lines = [];
-    this.size = 0;
+    this.spool.push(`${JSON.stringify(value)}\n`);
   }
 
   /** Write everything collected to stdout. */
   async flush(): Promise<void> {
-    if (this.spool) {
-      this.spill();
-      closeSync(this.spool.fd);
-      try {
-        for await (const chunk of createReadStream(this.spool.path)) await out(chunk as Buffer);
-      } finally {
-        rmSync(this.spool.dir, { recursive: true, force: true });
-        spools.delete(this.spool.dir);
-      }
-      this.spool = undefined;
-      return;
-    }
-    await out(this.lines.join(""));
-    this.lines = [];
+    for await (const chunk of this.spool.drain()) await out(chunk);
   }
 
   /** Drop whatever was collected (bad input): nothing reaches stdout. */
   discard(): void {
-    if (this.spool) {
-      closeSync(this.spool.fd);
-      rmSync(this.spool.dir, { recursive: true, force: true });
-      spools.delete(this.spool.dir);
-      this.spool = undefined;
-    }
-    this.lines = [];
+    this.spool.discard();
   }
 }
 
@@ -97,18 +56,45 @@ export async function jsonlOutput(work: (jsonl: JsonlBuffer) => Promise<void>): 
   await jsonl.flush();
 }
 
-/** A plain aligned table for people. */
-export function table(headers: string[], rows: (string | number | boolean)[][]): string {
-  const cells = rows.map((r) => r.map((c) => String(c)));
-  const widths = headers.map((h, i) =>
-    Math.max(h.length, ...cells.map((r) => (r[i] ?? "").length)),
-  );
-  const line = (r: string[]) =>
+/**
+ * Run `work` with a table for people: written to stdout (header in bold) when it succeeds,
+ * dropped when it throws. Bounded memory however many rows (see TableSink).
+ * @example await tableOutput(["task", "code"], async (t) => { for (const x of xs) t.push([x.id, x.code]); });
+ */
+export async function tableOutput(
+  headers: readonly Cell[],
+  work: (table: TableSink) => Promise<void>,
+): Promise<void> {
+  const sink = new TableSink(headers);
+  try {
+    await work(sink);
+  } catch (err) {
+    sink.discard();
+    throw err;
+  }
+  await sink.write(out, colour.bold);
+}
+
+/** Text for people on stdout, with every escape sequence from data dropped (see forTerminal). */
+export function say(text: string): Promise<void> {
+  return out(forTerminal(text));
+}
+
+/** A small aligned table for people, as text (cells made safe for a terminal). */
+export function table(headers: readonly Cell[], rows: readonly (readonly Cell[])[]): string {
+  const stored = rows.map((r) => r.map(cellText));
+  const head = headers.map(cellText);
+  const widths = head.map(([, w]) => w);
+  for (const r of stored)
+    r.forEach(([, w], i) => {
+      if (w > (widths[i] ?? 0)) widths[i] = w;
+    });
+  const line = (r: readonly [string, number][]) =>
     r
-      .map((c, i) => c.padEnd(widths[i] ?? 0))
+      .map(([text, w], i) => text + " ".repeat(Math.max(0, (widths[i] ?? 0) - w)))
       .join("  ")
       .trimEnd();
-  return [colour.bold(line(headers)), ...cells.map(line)].join("\n");
+  return [colour.bold(line(head)), ...stored.map(line)].join("\n");
 }
 
 /** A percentage with one decimal. */

@@ -53,11 +53,9 @@ export function toStoreError(err: unknown, url: string, doing: string): MemorySt
   if (err instanceof MemoryStoreError) return err;
   const d = driverError(err);
   const [code, why] = classify(d);
-  return new MemoryStoreError(
-    code,
-    `cannot ${doing} the failure memory at ${redact(url)}: ${why}`,
-    { cause: err },
-  );
+  return new MemoryStoreError(code, `cannot ${doing} the failure memory at ${url}: ${why}`, {
+    cause: err,
+  });
 }
 
 function classify(d: DriverError): [MemoryStoreErrorCode, string] {
@@ -88,8 +86,4 @@ function classify(d: DriverError): [MemoryStoreErrorCode, string] {
   if (d.code.startsWith("SQLITE_CANTOPEN"))
     return ["READ_ONLY", `the database file cannot be opened for writing (${msg})`];
   return ["FAILED", `${d.code}: ${msg}`];
-}
-
-function redact(url: string): string {
-  return url.replace(/authToken=[^&]*/i, "authToken=…");
 }

@@ -1,3 +1,5 @@
+import { redactCredentials } from "./redact-credentials.js";
+
 /** Where bad input was found: the field, and for an import the file and 1-based line. */
 export interface MemoryInputLocation {
   field: string;
@@ -21,7 +23,7 @@ export class MemoryInputError extends Error {
     const at = where.file
       ? `${where.file}${where.line === undefined ? "" : `:${where.line}`}: `
       : "";
-    super(`${at}${where.field}: ${problem}`);
+    super(redactCredentials(`${at}${where.field}: ${problem}`));
     this.name = "MemoryInputError";
     this.field = where.field;
     this.file = where.file;
@@ -47,7 +49,8 @@ export type MemoryStoreErrorCode =
 
 /**
  * The store cannot open or write the memory: a clear reason and a code, never a bare driver trace.
- * The driver's error is kept in `cause`.
+ * The driver's error is kept in `cause`. Every credential in the message (a URL's password or
+ * `?authToken=`, a token quoted from the driver) is redacted here, whatever code built it.
  * @example
  *   try { await openStore({ url: "http://127.0.0.1:1" }) }
  *   catch (e) { if (e instanceof MemoryStoreError) console.error(e.code) } // "UNREACHABLE"
@@ -55,7 +58,7 @@ export type MemoryStoreErrorCode =
 export class MemoryStoreError extends Error {
   readonly code: MemoryStoreErrorCode;
   constructor(code: MemoryStoreErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+    super(redactCredentials(message), options);
     this.name = "MemoryStoreError";
     this.code = code;
   }

@@ -14,6 +14,7 @@ export type { ImportLineResult, ImportOptions } from "./jsonl.js";
 export { LAYERS, type Layer, parseLayer } from "./layers.js";
 export * from "./prior-art.js";
 export type { RecordResult } from "./record.js";
+export { redactCredentials } from "./redact-credentials.js";
 export { CONVICTIONS, type Conviction, type FailureRowInput, failureRowSchema } from "./row.js";
 export type { ExportedRow } from "./rows.js";
 export * from "./scrub.js";

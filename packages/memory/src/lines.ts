@@ -1,6 +1,7 @@
 import { isUtf8 } from "node:buffer";
 import { createHash } from "node:crypto";
-import { createReadStream } from "node:fs";
+import { constants } from "node:fs";
+import { type FileHandle, open } from "node:fs/promises";
 import { MemoryInputError } from "./errors.js";
 
 /** One non-blank line of a JSONL file and its 1-based number. */
@@ -9,58 +10,93 @@ export interface NumberedLine {
   text: string;
 }
 
+/** The longest line an import reads (64 MiB): a longer one is bad input, named by its line. */
+export const MAX_LINE_BYTES = 64 << 20;
+
 /**
  * Stream a file's non-blank lines as strict UTF-8 (a byte-order mark dropped, CRLF tolerated),
  * hashing the bytes as they pass; `digest()` is the file's sha256 once the lines are exhausted.
- * Memory stays bounded by the longest line, whatever the file's size.
+ * Memory stays bounded by the longest line (at most `maxLineBytes`), and time is linear in the
+ * file's size however long its lines: a line's chunks are joined once, at its end. A path that
+ * is not a regular file (a folder, a FIFO, a device) and a file with no row are bad input.
  * @example for await (const { line, text } of reader.lines()) ...
  */
-export function lineReader(path: string, file = path) {
+export function lineReader(path: string, file = path, maxLineBytes = MAX_LINE_BYTES) {
   const hash = createHash("sha256");
   let digest = "";
   async function* lines(): AsyncGenerator<NumberedLine> {
-    let pending: Buffer = Buffer.alloc(0);
+    // The pieces of the line not yet ended, and their total length.
+    let pieces: Buffer[] = [];
+    let pendingBytes = 0;
     let line = 0;
+    let rows = 0;
     const decode = (bytes: Buffer): NumberedLine | undefined => {
       line++;
       if (!isUtf8(bytes))
         throw new MemoryInputError({ file, line, field: "(line)" }, "not valid UTF-8");
       let text = bytes.toString("utf8");
       if (line === 1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-      return text.trim() === "" ? undefined : { line, text };
+      if (text.trim() === "") return undefined;
+      rows++;
+      return { line, text };
     };
+    const tooLong = () =>
+      new MemoryInputError(
+        { file, line: line + 1, field: "(line)" },
+        `longer than ${maxLineBytes} bytes, the longest line an import reads`,
+      );
     for await (const chunk of readable(path, file)) {
-      const bytes = chunk;
-      hash.update(bytes);
-      pending = pending.length ? Buffer.concat([pending, bytes]) : bytes;
+      hash.update(chunk);
       let start = 0;
-      for (let nl = pending.indexOf(0x0a); nl >= 0; nl = pending.indexOf(0x0a, start)) {
-        const l = decode(pending.subarray(start, nl));
+      for (let nl = chunk.indexOf(0x0a); nl >= 0; nl = chunk.indexOf(0x0a, start)) {
+        if (pendingBytes + nl - start > maxLineBytes) throw tooLong();
+        const piece = chunk.subarray(start, nl);
+        const whole = pieces.length ? Buffer.concat([...pieces, piece]) : piece;
+        pieces = [];
+        pendingBytes = 0;
         start = nl + 1;
+        const l = decode(whole);
         if (l) yield l;
       }
-      pending = pending.subarray(start);
+      if (start < chunk.length) {
+        pieces.push(chunk.subarray(start));
+        pendingBytes += chunk.length - start;
+        if (pendingBytes > maxLineBytes) throw tooLong();
+      }
     }
-    if (pending.length > 0) {
-      const l = decode(pending);
+    if (pendingBytes > 0) {
+      const l = decode(Buffer.concat(pieces));
       if (l) yield l;
     }
+    if (rows === 0)
+      throw new MemoryInputError({ file, field: "(file)" }, "empty input: the file holds no row");
     digest = hash.digest("hex");
   }
   return { lines, digest: () => digest };
 }
 
 async function* readable(path: string, file: string): AsyncGenerator<Buffer> {
+  let handle: FileHandle | undefined;
   try {
-    for await (const chunk of createReadStream(path)) yield chunk as Buffer;
+    // The type is checked on the open descriptor, and the open never blocks: a FIFO with no
+    // writer would hang a plain open, and a folder or a device is no row file.
+    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    const info = await handle.stat();
+    if (!info.isFile()) {
+      const what = info.isDirectory() ? "a folder" : "not a regular file";
+      throw new MemoryInputError({ file, field: "(file)" }, `cannot read the file: ${what}`);
+    }
+    for await (const chunk of handle.createReadStream({ autoClose: false })) yield chunk as Buffer;
   } catch (err) {
     if (err instanceof MemoryInputError) throw err;
     const code = (err as { code?: string }).code ?? "";
-    // A missing or unreadable file is bad input (exit 2), not a failure of the memory.
-    if (/^(ENOENT|EACCES|EISDIR|EPERM)$/.test(code)) {
+    // A missing, unreadable or impossible path is bad input (exit 2), not a failure of the memory.
+    if (/^(ENOENT|EACCES|EISDIR|EPERM|ELOOP|ENOTDIR|ENAMETOOLONG|EIO|ENXIO|EINVAL)$/.test(code)) {
       throw new MemoryInputError({ file, field: "(file)" }, `cannot read the file (${code})`);
     }
     throw err;
+  } finally {
+    await handle?.close();
   }
 }
 

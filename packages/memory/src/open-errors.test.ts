@@ -7,7 +7,7 @@ import { MemoryStoreError } from "./errors.js";
 import { latestMigration } from "./migrations.js";
 import { openStore } from "./store.js";
 import { tempDir } from "./test-support/backends.js";
-import { spawnWorker } from "./test-support/children.js";
+import { spawnWorker, spawnWorkerAs } from "./test-support/children.js";
 import { startSqld } from "./test-support/sqld.js";
 
 const dir = tempDir();
@@ -143,7 +143,7 @@ describe("opening something that is not a usable memory is a clear error, and ch
     chmodSync(path, 0o444);
     chownSync(path, 0, 0);
     const before = digest(path);
-    const writer = spawnWorker(["try-record", `file:${path}`], { uid: 65534, gid: 65534 });
+    const writer = await spawnWorkerAs(["try-record", `file:${path}`], { uid: 65534, gid: 65534 });
     const { error } = await writer.next<{ error?: { kind: string; code: string } }>(
       (m) => "error" in m || "ok" in m,
     );

@@ -105,6 +105,6 @@ describe("fak classify", () => {
   it("reports a missing file with exit 2", async () => {
     const r = await runFak(["classify", "/nonexistent/signals.jsonl"]);
     expect(r.status).toBe(2);
-    expect(r.stderr).toContain("/nonexistent/signals.jsonl: cannot read (ENOENT)");
+    expect(r.stderr).toContain("/nonexistent/signals.jsonl: cannot read (ENOENT: no such file)");
   });
 });

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { readRecords } from "../io.js";
 import type { CommonOptions } from "../options.js";
-import { colour, jsonlOutput, out, table } from "../output.js";
+import { colour, jsonlOutput, painted, tableOutput } from "../output.js";
 
 export function registerClassify(program: Command): void {
   program
@@ -18,18 +18,19 @@ export function registerClassify(program: Command): void {
           }
         });
       }
-      const results = [];
-      for await (const signals of readRecords(file, failureSignalsSchema)) {
-        results.push(classify(signals));
-      }
-      const rows = results.map((c) => [
-        c.task_id,
-        c.failed ? colour.red(c.category) : colour.green(c.category),
-        c.reason,
-        c.recovery,
-        c.retryable ? "yes" : "no",
-        c.safety_hold ? colour.yellow("HOLD") : "",
-      ]);
-      await out(`${table(["task", "category", "reason", "recovery", "retry", "hold"], rows)}\n`);
+      // Streamed into a bounded-memory table: a million lines print as well as ten.
+      await tableOutput(["task", "category", "reason", "recovery", "retry", "hold"], async (t) => {
+        for await (const signals of readRecords(file, failureSignalsSchema)) {
+          const c = classify(signals);
+          t.push([
+            c.task_id,
+            painted(c.category, c.failed ? colour.red : colour.green),
+            c.reason,
+            c.recovery,
+            c.retryable ? "yes" : "no",
+            c.safety_hold ? painted("HOLD", colour.yellow) : "",
+          ]);
+        }
+      });
     });
 }

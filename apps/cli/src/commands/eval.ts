@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { readRecords } from "../io.js";
 import type { CommonOptions } from "../options.js";
-import { out, printJson } from "../output.js";
+import { printJson, say } from "../output.js";
 
 export function registerEval(program: Command): void {
   const evaluate = program.command("eval").description("measure fak against labelled data");
@@ -23,7 +23,7 @@ export function registerEval(program: Command): void {
       for await (const row of readRecords(file, labelledOutcomeSchema)) rows.push(row);
       const evaluation = evaluateOutcomes(rows);
       if (opts.json) return printJson(evaluation);
-      await out(`${renderEvaluation(evaluation)}\n`);
+      await say(`${renderEvaluation(evaluation)}\n`);
     });
   evaluate
     .command("trials")
@@ -44,6 +44,6 @@ export function registerEval(program: Command): void {
       checkLabelPaths(labels, file);
       const evaluation = await evaluateTrials(labels, opts.root);
       if (opts.json) return printJson(evaluation);
-      await out(`${renderTrialEvaluation(evaluation)}\n`);
+      await say(`${renderTrialEvaluation(evaluation)}\n`);
     });
 }

@@ -1,6 +1,8 @@
 import type { Command } from "commander";
 import { GateTripped, UsageError } from "../errors.js";
 import { out, printJson, progressBar } from "../output.js";
+import { scrubbedCopy } from "../scrubbed.js";
+import { forTerminal } from "../terminal.js";
 import { categoryList, type RowFormat, rowFormat, wholeNumber } from "./gate-options.js";
 import {
   directivesTable,
@@ -79,7 +81,8 @@ export function registerIngest(program: Command): void {
             })
           : undefined;
         const heads = replay.headlines(imported.runs, rows);
-        const output = {
+        // Everything below is printed or written: scrubbed of secrets from the trial files first.
+        const output = await scrubbedCopy({
           runs: imported.runs,
           trials: rows,
           headlines: heads,
@@ -91,29 +94,29 @@ export function registerIngest(program: Command): void {
           ...(result.recorded ? { recorded: result.recorded } : {}),
           ...(result.prior_art ? { prior_art: result.prior_art } : {}),
           ...(gate ? { gate } : {}),
-        };
+        });
         const written = opts.out
           ? replay.writeOutputFiles(opts.out, {
               "ingest.json": `${JSON.stringify(output, null, 2)}\n`,
               "signals.jsonl": output.signals.map((s) => `${JSON.stringify(s)}\n`).join(""),
-              "taxonomy.json": `${JSON.stringify(result.taxonomy, null, 2)}\n`,
-              "taxonomy.md": renderTaxonomyMarkdown(result.taxonomy),
-              "directives.jsonl": result.directives.map((d) => `${JSON.stringify(d)}\n`).join(""),
+              "taxonomy.json": `${JSON.stringify(output.taxonomy, null, 2)}\n`,
+              "taxonomy.md": renderTaxonomyMarkdown(output.taxonomy),
+              "directives.jsonl": output.directives.map((d) => `${JSON.stringify(d)}\n`).join(""),
             })
           : [];
         if (opts.json) await printJson(output);
-        else if (opts.format === "csv") await out(replay.rowsToCsv(rows));
-        else if (opts.format === "jsonl") await out(replay.rowsToJsonl(rows));
-        else if (opts.format === "md") await out(replay.rowsToMarkdown(rows));
+        else if (opts.format === "csv") await out(replay.rowsToCsv(output.trials));
+        else if (opts.format === "jsonl") await out(replay.rowsToJsonl(output.trials));
+        else if (opts.format === "md") await out(forTerminal(replay.rowsToMarkdown(output.trials)));
         else {
-          let text = `${jobsTable(imported.runs, rows, heads)}\n`;
-          text += skippedLines(imported.skipped);
-          text += harnessErrorLines(imported.harness_errors);
-          text += `\n## Failed trials\n\n${failedTrialsTable(rows)}`;
-          text += `\n${renderTaxonomyMarkdown(result.taxonomy)}\n## Retry directives\n\n`;
-          text += directivesTable(result.directives);
-          text += memoryText(result);
-          for (const file of written) text += `wrote ${file}\n`;
+          let text = `${jobsTable(output.runs, output.trials, output.headlines)}\n`;
+          text += forTerminal(skippedLines(output.skipped));
+          text += forTerminal(harnessErrorLines(output.harness_errors));
+          text += `\n## Failed trials\n\n${failedTrialsTable(output.trials)}`;
+          text += `\n${forTerminal(renderTaxonomyMarkdown(output.taxonomy))}\n## Retry directives\n\n`;
+          text += directivesTable(output.directives);
+          text += memoryText({ ...result, ...output });
+          for (const file of written) text += forTerminal(`wrote ${file}\n`);
           // A tripped gate says why on stderr, once (see below).
           if (gate && !gate.tripped) text += gateLine(gate);
           await out(text);

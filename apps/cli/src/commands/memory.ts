@@ -1,7 +1,8 @@
 import type { Command } from "commander";
 import { withStore } from "../memory-store.js";
 import { type DbOptions, embeddingsOptions, positiveInt } from "../options.js";
-import { colour, jsonlOutput, out, printJson, progressBar, table } from "../output.js";
+import { colour, jsonlOutput, out, printJson, progressBar, say, table } from "../output.js";
+import { forTerminal } from "../terminal.js";
 
 interface RowOptions extends DbOptions {
   session?: string;
@@ -45,7 +46,7 @@ export function registerMemory(program: Command): void {
       withStore(opts, async (store) => {
         const result = await store.record(rowFrom(opts));
         if (opts.json) return printJson(result);
-        await out(`${colour.bold(`failure:${result.id}`)} ${result.message}\n`);
+        await out(`${colour.bold(`failure:${result.id}`)} ${forTerminal(result.message)}\n`);
       }),
     );
 
@@ -71,7 +72,7 @@ export function registerMemory(program: Command): void {
           }
         });
         if (opts.json) return;
-        await out(
+        await say(
           `imported ${lines} rows from ${file}: ${lines - repeats} new, ${repeats} occurrences of earlier failures\n`,
         );
       }),
@@ -112,7 +113,7 @@ export function registerMemory(program: Command): void {
       withStore(opts, async (store) => {
         const art = await store.priorArt(text, { maxTokens: opts.maxTokens });
         if (opts.json) return printJson(art);
-        await out(art.text ? `${art.text}\n` : "no relevant prior art\n");
+        await say(art.text ? `${art.text}\n` : "no relevant prior art\n");
       }),
     );
 
@@ -163,7 +164,7 @@ export function registerMemory(program: Command): void {
           "approach",
           "death reason",
         ];
-        await out(`${colour.bold(`failure:${id}`)} ${history.row.task}\n`);
+        await out(`${colour.bold(`failure:${id}`)} ${forTerminal(history.row.task)}\n`);
         if (history.superseded_by !== null) {
           await out(colour.yellow(`superseded by failure:${history.superseded_by}\n`));
         }

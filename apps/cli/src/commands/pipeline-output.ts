@@ -3,7 +3,9 @@ import type { RetryDirective } from "@fak/taxonomy";
 import type { Command } from "commander";
 import { type Store, withStore } from "../memory-store.js";
 import { type DbOptions, embeddingsOptions, positiveInt } from "../options.js";
-import { colour, table } from "../output.js";
+import { type Cell, colour, out, painted, table } from "../output.js";
+import { TableSink } from "../table.js";
+import { forTerminal } from "../terminal.js";
 
 /** Options of the commands that run the whole pipeline. */
 export interface PipelineCommandOptions extends DbOptions {
@@ -37,17 +39,46 @@ export function pipelineOptions(command: Command, outFiles: string, json: string
     .option("--json", `print ${json}`);
 }
 
+const DIRECTIVE_HEADERS = ["task", "decision", "action", "hold", "rationale"];
+
+/** One retry directive as a table row for people. */
+export function directiveRow(d: RetryDirective): Cell[] {
+  return [
+    d.task_id,
+    d.should_retry ? painted("retry", colour.green) : painted("stop", colour.yellow),
+    d.action,
+    d.safety_hold ? painted("HOLD", colour.yellow) : "",
+    d.rationale,
+  ];
+}
+
 /** Retry directives as a table for people. */
 export function directivesTable(directives: readonly RetryDirective[]): string {
   if (directives.length === 0) return "no failed task to retry\n";
-  const rows = directives.map((d) => [
-    d.task_id,
-    d.should_retry ? colour.green("retry") : colour.yellow("stop"),
-    d.action,
-    d.safety_hold ? colour.yellow("HOLD") : "",
-    d.rationale,
-  ]);
-  return `${table(["task", "decision", "action", "hold", "rationale"], rows)}\n`;
+  return `${table(DIRECTIVE_HEADERS, directives.map(directiveRow))}\n`;
+}
+
+/**
+ * Print the retry directive of each item of `items` as a table for people, streamed in bounded
+ * memory; nothing is printed when reading `items` fails.
+ */
+export async function printDirectives<T>(
+  items: AsyncIterable<T>,
+  decide: (item: T) => RetryDirective,
+): Promise<void> {
+  const sink = new TableSink(DIRECTIVE_HEADERS);
+  let rows = 0;
+  try {
+    for await (const item of items) {
+      sink.push(directiveRow(decide(item)));
+      rows++;
+    }
+  } catch (err) {
+    sink.discard();
+    throw err;
+  }
+  if (rows === 0) return out("no failed task to retry\n");
+  await sink.write(out, colour.bold);
 }
 
 /** For people: what was recorded into the failure memory and what each task's next run would see. */
@@ -57,7 +88,7 @@ export function memoryText(result: PipelineResult): string {
     text += `\n${colour.bold("## Recorded in the failure memory")}\n\n`;
     if (result.recorded.length === 0) text += "nothing failed: nothing recorded\n";
     for (const r of result.recorded) {
-      text += `- ${r.task_id}: failure:${r.id} ${r.message ?? ""} (${r.layer})\n`;
+      text += forTerminal(`- ${r.task_id}: failure:${r.id} ${r.message ?? ""} (${r.layer})\n`);
     }
   }
   if (result.prior_art) text += priorArtText(result.prior_art);
@@ -67,7 +98,7 @@ export function memoryText(result: PipelineResult): string {
 function priorArtText(list: readonly TaskPriorArt[]): string {
   let text = `\n${colour.bold("## Prior art a next run would be given")}\n`;
   for (const p of list) {
-    text += `\n${colour.bold(p.task)}\n${p.text ? p.text : "(nothing relevant)"}\n`;
+    text += `\n${colour.bold(forTerminal(p.task))}\n${forTerminal(p.text ? p.text : "(nothing relevant)")}\n`;
   }
   return text;
 }

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { out, printJson } from "../output.js";
+import { out, printJson, say } from "../output.js";
 import {
   directivesTable,
   maybeStore,
@@ -39,11 +39,11 @@ export function registerReplay(program: Command): void {
         const extra = memory ? { recorded: memory.recorded, prior_art: memory.prior_art } : {};
         return printJson({ ...result, ...extra });
       }
-      await out(renderReportMarkdown(result.report));
-      await out(`\n${renderTaxonomyMarkdown(result.taxonomy)}\n## Retry directives\n\n`);
+      await say(renderReportMarkdown(result.report));
+      await say(`\n${renderTaxonomyMarkdown(result.taxonomy)}\n## Retry directives\n\n`);
       await out(directivesTable(result.directives));
       if (memory) await out(memoryText(memory));
-      for (const file of written) await out(`wrote ${file}\n`);
+      for (const file of written) await say(`wrote ${file}\n`);
     });
   });
 }

@@ -1,8 +1,8 @@
 import type { Command } from "commander";
 import { readRecords } from "../io.js";
 import { type CommonOptions, positiveInt } from "../options.js";
-import { jsonlOutput, out } from "../output.js";
-import { directivesTable } from "./pipeline-output.js";
+import { jsonlOutput } from "../output.js";
+import { printDirectives } from "./pipeline-output.js";
 
 interface RetryOptions extends CommonOptions {
   attempt: number;
@@ -41,9 +41,6 @@ export function registerRetry(program: Command): void {
             jsonl.push(decide(c));
         });
       }
-      const directives = [];
-      for await (const c of readRecords(file, failureClassificationSchema))
-        directives.push(decide(c));
-      await out(directivesTable(directives));
+      await printDirectives(readRecords(file, failureClassificationSchema), decide);
     });
 }

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { readRecords } from "../io.js";
 import type { CommonOptions } from "../options.js";
-import { out, printJson } from "../output.js";
+import { printJson, say } from "../output.js";
 
 export function registerTaxonomy(program: Command): void {
   program
@@ -17,6 +17,6 @@ export function registerTaxonomy(program: Command): void {
       for await (const c of readRecords(file, failureClassificationSchema)) list.push(c);
       const taxonomy = rollup(list);
       if (opts.json) return printJson(taxonomy);
-      await out(renderTaxonomyMarkdown(taxonomy));
+      await say(renderTaxonomyMarkdown(taxonomy));
     });
 }

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdir, rm, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { InputError } from "@fak/taxonomy";
@@ -6,8 +7,10 @@ import { z } from "zod";
 import { tempDir } from "../test-support/harness-folders.js";
 import {
   assertDirectory,
+  listDir,
   listSubdirs,
   noted,
+  pathKind,
   readFileSafe,
   readJsonSafe,
   type UnreadableFileError,
@@ -87,5 +90,47 @@ describe("listSubdirs and assertDirectory", () => {
     expect(await listSubdirs(root)).toEqual({ dirs: ["real"], symlinks: ["linked"] });
     await expect(assertDirectory(join(root, "linked"))).resolves.toBeUndefined();
     await expect(assertDirectory(join(root, "f.txt"))).rejects.toThrow(/f\.txt: not a directory/);
+  });
+});
+
+describe("nothing is read from outside the folder given", () => {
+  it("a symlinked agent/ or verifier/ below a named job is never followed, whatever is read", async () => {
+    const outside = join(root, "outside");
+    await mkdir(outside);
+    await writeFile(join(outside, "trajectory.json"), '{"stolen": true}');
+    const job = join(root, "job");
+    await mkdir(join(job, "trial"), { recursive: true });
+    await symlink(outside, join(job, "trial", "agent"));
+    await symlink(outside, join(job, "trial", "verifier"));
+    await assertDirectory(job);
+    expect(await codeOf(readFileSafe(join(job, "trial", "agent", "trajectory.json")))).toBe(
+      "FAK_SYMLINK",
+    );
+    const schema = z.object({ stolen: z.boolean() });
+    expect(
+      await codeOf(readJsonSafe(join(job, "trial", "verifier", "trajectory.json"), schema)),
+    ).toBe("FAK_SYMLINK");
+    expect(await listDir(join(job, "trial", "agent"))).toEqual([]);
+    expect(await pathKind(join(job, "trial", "agent", "trajectory.json"))).toBe("symlink");
+    // A symlink named on the command line is the user's choice: followed, and what is below it read.
+    await symlink(job, join(root, "job-link"));
+    await mkdir(join(job, "trial", "real-agent"));
+    await writeFile(join(job, "trial", "real-agent", "a.json"), "{}");
+    await assertDirectory(join(root, "job-link"));
+    expect(
+      await codeOf(readFileSafe(join(root, "job-link", "trial", "real-agent", "a.json"))),
+    ).toBe("ok");
+    expect(
+      await codeOf(readFileSafe(join(root, "job-link", "trial", "agent", "trajectory.json"))),
+    ).toBe("FAK_SYMLINK");
+  });
+
+  it("a FIFO named result.json is refused as not a regular file, never waited on", async () => {
+    const job = join(root, "fifo-job");
+    await mkdir(job);
+    execFileSync("mkfifo", [join(job, "result.json")]);
+    await assertDirectory(job);
+    expect(await codeOf(readFileSafe(join(job, "result.json")))).toBe("FAK_NOT_FILE");
+    expect(await codeOf(readJsonSafe(join(job, "result.json"), z.object({})))).toBe("FAK_NOT_FILE");
   });
 });

@@ -1,6 +1,6 @@
 import { constants, type Dirent } from "node:fs";
-import { lstat, open, readdir, stat } from "node:fs/promises";
-import { join } from "node:path";
+import { lstat, open, readdir, readlink, realpath, stat } from "node:fs/promises";
+import { join, relative, resolve, sep } from "node:path";
 import { decodeText, InputError, validate } from "@fak/taxonomy";
 import type { z } from "zod";
 
@@ -30,9 +30,56 @@ interface ReadSlice {
   skipped: number;
 }
 
+// The folders named on the command line (checked by assertDirectory): as given, and resolved.
+// A symlink there is the user's choice; below one, no component of a path may be a symlink.
+const roots = new Map<string, string>();
+
+/** The innermost named folder `path` sits in, or undefined. */
+function rootOf(path: string): [given: string, real: string] | undefined {
+  let best: [string, string] | undefined;
+  for (const [given, real] of roots) {
+    if (
+      (path === given || path.startsWith(given.endsWith(sep) ? given : given + sep)) &&
+      (!best || given.length > best[0].length)
+    )
+      best = [given, real];
+  }
+  return best;
+}
+
+/**
+ * Refuse `path` (whose resolved location is `real`) when it lies below a named folder but a
+ * component between that folder and it is a symlink (a symlinked `agent/` or `verifier/`): its
+ * resolved location must be exactly the named folder's plus the same relative path. Every
+ * component is checked at once, not only the last, so nothing is read from outside the folder.
+ */
+function checkContained(path: string, real: string): void {
+  const abs = resolve(path);
+  const root = rootOf(abs);
+  if (!root) return;
+  if (real !== join(root[1], relative(root[0], abs))) {
+    throw new UnreadableFileError(
+      "FAK_SYMLINK",
+      path,
+      "a folder on its path is a symlink (not followed out of the folder given)",
+    );
+  }
+}
+
+/** Where the open file `fd` really is (the kernel's own record), else `path` resolved. */
+async function realLocation(fd: number, path: string): Promise<string> {
+  try {
+    return await readlink(`/proc/self/fd/${fd}`);
+  } catch {
+    return realpath(path);
+  }
+}
+
 /**
  * Read a regular file without following a symlink (O_NOFOLLOW, then fstat on the open handle,
- * so a swap between check and read cannot redirect us).
+ * so a swap between check and read cannot redirect us), nor a symlinked folder on its path
+ * below the folder given (the opened file's real location is checked), nor blocking on a FIFO
+ * (O_NONBLOCK: a FIFO named result.json is refused as not a regular file, never waited on).
  * `tail` reads only the last `maxBytes` bytes instead of refusing a larger file.
  * @example const { text } = await readFileSafe("job/result.json");
  */
@@ -43,13 +90,14 @@ export async function readFileSafe(
   const maxBytes = opts.maxBytes ?? MAX_WHOLE_FILE_BYTES;
   let handle: Awaited<ReturnType<typeof open>>;
   try {
-    handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW);
+    handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch (err) {
     throw openError(file, err as NodeJS.ErrnoException);
   }
   try {
     const info = await handle.stat();
     if (!info.isFile()) throw new UnreadableFileError("FAK_NOT_FILE", file, "not a regular file");
+    checkContained(file, await realLocation(handle.fd, file));
     if (info.size > maxBytes && !opts.tail) {
       throw new UnreadableFileError(
         "FAK_TOO_LARGE",
@@ -85,6 +133,8 @@ function openError(file: string, err: NodeJS.ErrnoException): UnreadableFileErro
     return new UnreadableFileError("FAK_SYMLINK", file, "is a symlink (not followed)");
   }
   if (err.code === "EISDIR") return new UnreadableFileError("FAK_NOT_FILE", file, "is a directory");
+  if (err.code === "ENXIO")
+    return new UnreadableFileError("FAK_NOT_FILE", file, "not a regular file");
   return new UnreadableFileError("FAK_IO", file, err.code ?? err.message);
 }
 
@@ -108,6 +158,7 @@ export async function pathKind(
   try {
     const info = await lstat(path);
     if (info.isSymbolicLink()) return "symlink";
+    if (!(await staysInside(path))) return "symlink";
     if (info.isDirectory()) return "dir";
     return info.isFile() ? "file" : "other";
   } catch {
@@ -115,9 +166,23 @@ export async function pathKind(
   }
 }
 
-/** Directory entries sorted by name (stable order, so runs are reproducible); [] when absent. */
+/** True unless `path` lies below a named folder through a symlinked component. */
+async function staysInside(path: string): Promise<boolean> {
+  try {
+    checkContained(path, await realpath(path));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Directory entries sorted by name (stable order, so runs are reproducible); [] when absent,
+ * and when `dir` is reached through a symlinked folder below the folder given (never entered).
+ */
 export async function listDir(dir: string): Promise<Dirent[]> {
   try {
+    if (!(await staysInside(dir))) return [];
     const entries = await readdir(dir, { withFileTypes: true });
     return entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   } catch {
@@ -161,6 +226,7 @@ export async function assertDirectory(dir: string): Promise<void> {
     throw new InputError({ file: dir }, "no such directory");
   }
   if (!info.isDirectory()) throw new InputError({ file: dir }, "not a directory");
+  roots.set(resolve(dir), await realpath(dir));
 }
 
 /**

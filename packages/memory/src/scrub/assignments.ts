@@ -1,9 +1,11 @@
-import { charClasses, shannonEntropy } from "./entropy.js";
+import { charClasses, isWordLike, shannonEntropy } from "./entropy.js";
 import { isPlaceholder } from "./placeholder.js";
 import { type PatternRule, quoteOf } from "./rule.js";
 
 // Names whose value is a secret however it looks.
 const passwordLike = /pass(?:w(?:or)?d|phrase)|pwd|secret|credential|private[_.-]?key/i;
+// DB_PASS, smtp.pass, SMTP-PASS (not bypass, compass, pass_rate).
+const shortPass = /(?:^|[_.-])pass$/i;
 // Names whose value is a secret when it looks generated.
 const tokenLike =
   /token|api[_.-]?key|apikey|access[_.-]?key|auth(?!or)|(?:signing|encryption|master|session|license)[_.-]?key/i;
@@ -16,18 +18,41 @@ const aboutSecret =
 const plainWords = /^[A-Za-z][a-z]{0,64}(?:(?:[-_ ][A-Za-z]|[A-Z])[a-z]{0,64}){0,32}[.!?]?$/;
 // A file the secret lives in, not the secret.
 const filePath = /^(?:~|\.{1,2}|[A-Za-z]:)?[/\\][\w.@/\\+-]{0,1024}$/;
+// A file name (a package, an archive, a source file): `xauth_1:1.1.2-1.1_amd64.deb` names a file.
+const fileName =
+  /^[\w.+~:-]{1,200}\.(?:deb|rpm|whl|tar\.gz|tgz|tar\.xz|zip|jar|gem|apk|so|dll|exe|py|js|ts|json|ya?ml|toml|txt|log|md|html?|css|lock|cfg|ini|conf)$/;
 
 /** True when `key` names a secret (and not merely something about one). */
 export function namesSecret(key: string): "password" | "token" | undefined {
   const name = key.replace(/^-{1,2}/, "");
   if (aboutSecret.test(name)) return undefined;
-  if (passwordLike.test(name)) return "password";
+  if (passwordLike.test(name) || shortPass.test(name) || /[a-z0-9]Pass$/.test(name))
+    return "password";
   if (tokenLike.test(name)) return "token";
   return undefined;
 }
 
+/** A word of prose (`incorrect`, `required`): word-shaped pairs, vowels as words have them. */
+function proseWord(value: string): boolean {
+  const lower = value.toLowerCase();
+  const vowels = lower.replace(/[^aeiou]/g, "").length;
+  return isWordLike(value) && vowels >= 0.3 * lower.length && !/[^aeiouy]{5}/.test(lower);
+}
+
+/**
+ * Letters of one case only, yet not a word: a generated value (`qzkvmwxplrtb`), not a name
+ * (`hashedPassword` and other camelCase identifiers stay names). About one random 12-letter
+ * value in 150 reads as a word and is kept.
+ */
+function randomLetters(value: string, minLength: number): boolean {
+  const bare = value.replace(/[.!?,;:)\]}>]+$/, "");
+  return bare.length >= minLength && /^(?:[a-z]+|[A-Z]+)$/.test(bare) && !proseWord(bare);
+}
+
 function looksLikeToken(value: string): boolean {
-  if (value.length < 8 || /^\d+$/.test(value) || plainWords.test(value)) return false;
+  if (value.length < 8 || /^\d+$/.test(value)) return false;
+  if (plainWords.test(value) || /^[A-Za-z]+[.!?,;:)\]}>]+$/.test(value))
+    return randomLetters(value, 12);
   const k = charClasses(value);
   if (k.digit > 0 && k.upper + k.lower > 0) return true;
   if (k.upper > 1 && k.lower > 1) return true;
@@ -39,15 +64,22 @@ function acceptAssignment(raw: string, m: RegExpExecArray): boolean {
   const quoted = q !== "";
   const value = raw.slice(q.length, raw.length - q.length);
   const key = m.groups?.key ?? "";
+  // Already redacted (a marker, then the rest of a query string): nothing left to hide.
+  if (value.startsWith("[REDACTED:")) return false;
   const family = namesSecret(key);
-  if (family === undefined || isPlaceholder(value, { code: !quoted }) || filePath.test(value))
+  if (
+    family === undefined ||
+    isPlaceholder(value, { code: !quoted }) ||
+    filePath.test(value) ||
+    (family === "token" && fileName.test(value))
+  )
     return false;
   if (family === "token") return looksLikeToken(value);
   // An env-style NAME=value, a quoted literal or a tight key=value states the value itself;
   // `password: incorrect` in prose does not.
   const strong = quoted || /^(?:--|[A-Z0-9_]+$)/.test(key) || /^[^\s]+=[^\s]/.test(m[0]);
   if (strong) return value.length >= 3;
-  return value.length >= 4 && !plainWords.test(value);
+  return value.length >= 4 && (!plainWords.test(value) || randomLetters(value, 8));
 }
 
 /**
@@ -79,9 +111,9 @@ export const assignmentRules: PatternRule[] = [
   {
     // Basic-auth credentials on a command line: curl -u user:pass, --user user:pass.
     kind: "secret_assignment",
-    trigger: /(?:-u|--user|--proxy-user)[ \t]{1,4}["']?[^\s:"'@]{1,128}:[^\s"']/,
+    trigger: /(?:-u|--user|--proxy-user)(?:[ \t]{1,4}|=)["']?[^\s:"'@]{1,128}:[^\s"']/,
     pattern:
-      /(?<![A-Za-z0-9_-])(?:-u|--user|--proxy-user)[ \t]{1,4}["']?[^\s:"'@]{1,128}:(?<secret>[^\s"']{1,512})/g,
+      /(?<![A-Za-z0-9_-])(?:-u|--user|--proxy-user)(?:[ \t]{1,4}|=)["']?[^\s:"'@]{1,128}:(?<secret>[^\s"']{1,512})/g,
     accept: (s) => s.length >= 3 && !isPlaceholder(s),
   },
   {
@@ -92,5 +124,26 @@ export const assignmentRules: PatternRule[] = [
     pattern:
       /\b(?:(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n]{0,200}?\s-p|sshpass\s{1,4}-p\s{0,4}|redis-cli\b[^\n]{0,200}?\s-a\s{1,4}|docker\s{1,4}login\b[^\n]{0,200}?\s-p\s{1,4})(?<secret>"[^"\r\n]{1,256}"|'[^'\r\n]{1,256}'|[^\s"'`;|&]{1,256})/g,
     accept: (s) => s.length >= 3 && !isPlaceholder(s),
+  },
+  {
+    // A .netrc entry: machine host login user password secret (on one line or several).
+    kind: "secret_assignment",
+    trigger: /password[ \t]/,
+    pattern: /(?<![A-Za-z0-9_.-])password[ \t]{1,8}(?<secret>[^\s"'`]{1,512})/g,
+    accept: (s, m) =>
+      s.length >= 3 &&
+      !isPlaceholder(s) &&
+      /\b(?:machine|default)\s[\s\S]{0,300}\blogin\s/.test(
+        m.input.slice(Math.max(0, m.index - 320), m.index),
+      ),
+  },
+  {
+    // A value echoed into a login that reads it from standard input:
+    // echo 'pw' | docker login -u bot --password-stdin (helm, podman, oras alike).
+    kind: "secret_assignment",
+    trigger: /--password-stdin/,
+    pattern:
+      /\b(?:echo|printf)[ \t]{1,4}(?:-[neE]{1,3}[ \t]{1,4})?(?:(?:'%s(?:\\n)?'|"%s(?:\\n)?")[ \t]{1,4})?(?<secret>\\{1,7}"[^"\\\r\n]{1,512}\\{1,7}"|"[^"\r\n]{1,512}"|'[^'\r\n]{1,512}'|[^\s|;&'"\\]{1,512})[ \t]{0,4}\|[^\n|]{0,300}?--password-stdin/g,
+    accept: (s) => s.length >= 3 && !isPlaceholder(s, { code: true }),
   },
 ];

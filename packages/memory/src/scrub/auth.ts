@@ -24,9 +24,9 @@ export const authRules: PatternRule[] = [
   {
     // Any scheme after an Authorization header (Basic, token, Digest, ApiKey...).
     kind: "bearer_token",
-    trigger: /[Aa]uthorization["']?\s{0,4}[:=]/,
+    trigger: /authorization["']?\s{0,4}[:=]/i,
     pattern:
-      /(?<![A-Za-z0-9_-])(?:Proxy-)?[Aa]uthorization["']?\s{0,4}[:=]\s{0,4}["']?(?:[A-Za-z]{2,12}\s{1,4})?(?<secret>[A-Za-z0-9._~+/-]{8,4096}={0,2})/g,
+      /(?<![A-Za-z0-9_-])(?:proxy-)?authorization["']?\s{0,4}[:=]\s{0,4}["']?(?:[A-Za-z]{2,12}\s{1,4})?(?<secret>[A-Za-z0-9._~+/-]{8,4096}={0,2})/gi,
     accept: isCredential,
   },
 ];

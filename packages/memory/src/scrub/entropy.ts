@@ -129,21 +129,30 @@ export function randomEntropy(n: number, alphabet: number): number {
 }
 
 /**
- * True when `s` is base64 (or base64url) whose bytes are mostly printable text: base64 of a
- * sentence or a config file is an encoding, not a key. Random key bytes are almost never printable.
+ * The text `s` encodes when `s` is base64 (or base64url) whose bytes are mostly printable text
+ * (a sentence, a config file, a PEM key, a JSON credential file), else undefined. Random key
+ * bytes are almost never printable.
  */
-export function decodesToText(s: string): boolean {
+export function base64Text(s: string): string | undefined {
   const body = s.replace(/=+$/, "");
-  if (!/^[A-Za-z0-9+/_-]+$/.test(body) || body.length % 4 === 1) return false;
+  if (!/^[A-Za-z0-9+/_-]+$/.test(body) || body.length % 4 === 1) return undefined;
   const bytes = Buffer.from(
     body,
     body.includes("-") || body.includes("_") ? "base64url" : "base64",
   );
-  if (bytes.length < 12) return false;
+  if (bytes.length < 12) return undefined;
   let printable = 0;
   for (const b of bytes)
     if ((b >= 0x20 && b <= 0x7e) || b === 0x09 || b === 0x0a || b === 0x0d) printable++;
-  return printable / bytes.length >= 0.95;
+  return printable / bytes.length >= 0.95 ? bytes.toString("latin1") : undefined;
+}
+
+/**
+ * True when `s` is base64 of mostly printable text: an encoding, not a key by itself (what it
+ * encodes is scanned by the encoded-secret rule, `./encoded.ts`).
+ */
+export function decodesToText(s: string): boolean {
+  return base64Text(s) !== undefined;
 }
 
 /**

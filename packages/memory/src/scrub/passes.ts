@@ -1,7 +1,8 @@
 import { findSpans } from "./rule.js";
 import { SECRET_RULES } from "./rules.js";
-import { blankAnsi, clip, markerSpans, mergeSpans, type RankedSpan } from "./spans.js";
+import { clip, markerSpans, mergeSpans, type RankedSpan } from "./spans.js";
 import type { SecretTrigger } from "./trigger.js";
+import { viewsOf } from "./views.js";
 
 /** One redaction: its kind and where its `[REDACTED:kind]` marker starts in the scrubbed text. */
 export interface ScrubFinding {
@@ -25,15 +26,19 @@ interface Pass {
 const maxPasses = 4;
 
 function scrubPass(text: string, prefilter: SecretTrigger | undefined): Pass {
-  const view = blankAnsi(text);
-  // What the prefilter rejects, no rule can match: the pass would find nothing.
-  if (prefilter !== undefined && !prefilter(view)) return { text, added: [], edits: [] };
-  const guarded = markerSpans(view);
+  const guarded = markerSpans(text);
   const found: RankedSpan[] = [];
-  SECRET_RULES.forEach((rule, rank) => {
-    for (const span of findSpans(rule, view))
-      found.push(...clip({ ...span, rank, kind: rule.kind }, guarded));
-  });
+  for (const view of viewsOf(text)) {
+    // What the prefilter rejects, no rule can match: this view would give nothing.
+    if (prefilter !== undefined && !prefilter(view.text)) continue;
+    SECRET_RULES.forEach((rule, rank) => {
+      for (const inView of findSpans(rule, view.text)) {
+        const span = view.from ? view.from(inView) : inView;
+        if (span.end > span.start) found.push(...clip({ ...span, rank, kind: rule.kind }, guarded));
+      }
+    });
+  }
+  if (found.length === 0) return { text, added: [], edits: [] };
   const edits = mergeSpans(found);
   let out = "";
   let from = 0;

@@ -1,3 +1,5 @@
+import { isWordLike } from "./entropy.js";
+
 // Well-known defaults and type names: not secrets, and useless to redact.
 const words = new Set(
   (
@@ -19,8 +21,15 @@ const shapes: RegExp[] = [
   /^\{\{[\s\S]{0,200}\}\}$/,
   /^\[REDACTED(?::[a-z0-9_]{1,40})?\]$/,
   /^([*x.#?-])\1{2,}$/i,
-  /^(?:your|my|the|enter|insert|replace)[-_ ]?[a-z_ -]{0,40}$/i,
 ];
+
+// `your-token`, `my_password`, `enter api key`: a prefix, then words (not random letters that
+// happen to start with "my").
+const addressed = /^(?:your|my|the|enter|insert|replace)[-_ ]?([a-z_ -]{0,40})$/i;
+const isAddressed = (v: string): boolean => {
+  const parts = addressed.exec(v)?.[1]?.split(/[-_ ]/);
+  return parts?.every((p) => p.length <= 5 || isWordLike(p)) ?? false;
+};
 
 // Unquoted code reads the secret at run time: dotted names and calls whose parts are names
 // (lower_case, camelCase, UPPER_CASE or PascalCase), never the case soup of a random string.
@@ -47,6 +56,7 @@ export function isPlaceholder(value: string, opts: { code?: boolean } = {}): boo
       v.length === 0 ||
       words.has(v.toLowerCase()) ||
       shapes.some((shape) => shape.test(v)) ||
+      isAddressed(v) ||
       (opts.code === true && codeShapes.some((shape) => shape.test(v))),
   );
 }

@@ -2,6 +2,7 @@ import { assignmentRules } from "./assignments.js";
 import { authRules } from "./auth.js";
 import { cloudRules } from "./cloud.js";
 import { codeHostRules } from "./code-hosts.js";
+import { encodedRule } from "./encoded.js";
 import { highEntropyRules } from "./high-entropy.js";
 import { privateKeyRules } from "./private-keys.js";
 import type { SecretRule } from "./rule.js";
@@ -24,5 +25,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   ...urlRules,
   ...headerRules,
   ...assignmentRules,
+  // Reads what base64 runs encode with every rule here (itself included, one level deeper).
+  encodedRule(() => SECRET_RULES),
   ...highEntropyRules,
 ];

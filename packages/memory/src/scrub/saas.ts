@@ -56,4 +56,11 @@ export const saasRules: PatternRule[] = [
     trigger: /key-[0-9a-f]{32}/,
     pattern: /(?<![A-Za-z0-9_-])key-[0-9a-f]{32}(?![A-Za-z0-9_-])/g,
   },
+  {
+    // age (age-encryption.org) identities: bech32, upper case, 58 characters after the prefix.
+    kind: "age_secret_key",
+    trigger: /AGE-SECRET-KEY-1/,
+    pattern:
+      /(?<![A-Za-z0-9_-])AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}(?![A-Za-z0-9_-])/g,
+  },
 ];

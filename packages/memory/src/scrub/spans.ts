@@ -7,8 +7,8 @@ export interface RankedSpan extends SecretSpan {
 }
 
 const marker = /\[REDACTED:[a-z0-9_]{1,40}\]/g;
-// Terminal colour and title sequences (and their remains once a tool has dropped the ESC).
-const ansi =
+/** Terminal colour and title sequences (and their remains once a tool has dropped the ESC). */
+export const ANSI =
   /\x1b\[[0-9;?]{0,32}[ -/]{0,4}[@-~]|\x1b\][^\x07\x1b]{0,256}(?:\x07|\x1b\\)|\[[0-9]{1,3}(?:;[0-9]{1,3}){0,6}m/g;
 
 /**
@@ -17,7 +17,7 @@ const ansi =
  * still line up with the original text, which is what gets edited.
  */
 export function blankAnsi(text: string): string {
-  return /[\x1b[]/.test(text) ? text.replace(ansi, (m) => " ".repeat(m.length)) : text;
+  return /[\x1b[]/.test(text) ? text.replace(ANSI, (m) => " ".repeat(m.length)) : text;
 }
 
 /** The spans of `[REDACTED:kind]` markers already in `text`; nothing may rewrite them. */

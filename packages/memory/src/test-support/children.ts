@@ -1,5 +1,7 @@
 import { type ChildProcess, fork } from "node:child_process";
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
+import { portableWorker } from "./portable-worker.js";
 
 const CHILD = fileURLToPath(new URL("./child.ts", import.meta.url));
 const PACKAGE = fileURLToPath(new URL("../..", import.meta.url));
@@ -18,13 +20,39 @@ export interface Worker {
  * Fork src/test-support/child.ts under tsx: `mode url ...args`.
  * @example const w = spawnWorker(["record", url, "w1", "50", "5"]); await w.exited;
  */
-export function spawnWorker(args: string[], opts: { uid?: number; gid?: number } = {}): Worker {
-  const child = fork(CHILD, args, {
-    cwd: PACKAGE,
-    execArgv: ["--import", "tsx"],
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-    ...opts,
-  });
+export function spawnWorker(args: string[]): Worker {
+  return watch(
+    fork(CHILD, args, {
+      cwd: PACKAGE,
+      execArgv: ["--import", "tsx"],
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    }),
+    args,
+  );
+}
+
+/**
+ * The same worker run as another user (`uid`, `gid`), from a bundle in a world-readable folder
+ * (see portableWorker): nothing it loads sits in the clone, so it runs wherever the clone lives.
+ * @example const w = await spawnWorkerAs(["try-record", url], { uid: 65534, gid: 65534 });
+ */
+export async function spawnWorkerAs(
+  args: string[],
+  user: { uid: number; gid: number },
+): Promise<Worker> {
+  const bundle = await portableWorker();
+  return watch(
+    fork(bundle, args, {
+      cwd: dirname(bundle),
+      execArgv: [],
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+      ...user,
+    }),
+    args,
+  );
+}
+
+function watch(child: ChildProcess, args: string[]): Worker {
   const messages: unknown[] = [];
   const waiters: {
     pick: (m: Record<string, unknown>) => boolean;

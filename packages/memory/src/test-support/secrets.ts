@@ -104,6 +104,59 @@ function jwt(rng: Rng): { secret: string } {
 }
 
 const passwordChars = `${ALNUM}!#%^&*_+-.~`;
+export const BECH32 = "QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L";
+const b64 = (text: string): string => Buffer.from(text).toString("base64");
+
+/**
+ * Secrets wrapped in base64, as Kubernetes, Docker and GCP files carry them: `secret` is the
+ * base64 run (the scrubber must remove it whole), `text` the line it sits on.
+ */
+export const ENCODED_SHAPES: readonly ((rng: Rng) => { secret: string; text: string })[] = [
+  (rng) => {
+    const secret = b64(pemBlock(rng).text);
+    return { secret, text: `    client-key-data: ${secret}` };
+  },
+  (rng) => {
+    const secret = b64(pemBlock(rng).text);
+    return { secret, text: `  tls.key: ${secret}` };
+  },
+  (rng) => {
+    const user = randomString(rng, LOWER, 6);
+    const pw = mixed(rng, ALNUM, between(rng, 16, 40));
+    const auths = {
+      auths: {
+        [`${randomString(rng, LOWER, 5)}.io`]: {
+          username: user,
+          password: pw,
+          auth: b64(`${user}:${pw}`),
+        },
+      },
+    };
+    const secret = b64(JSON.stringify(auths));
+    return { secret, text: `  .dockerconfigjson: ${secret}` };
+  },
+  (rng) => {
+    const account = {
+      type: "service_account",
+      project_id: `proj-${randomString(rng, LOWER, 6)}`,
+      private_key_id: randomString(rng, HEX, 40),
+      private_key: pemBlock(rng)
+        .text.replace(/-----BEGIN [A-Z ]+-----/, "-----BEGIN PRIVATE KEY-----")
+        .replace(/-----END [A-Z ]+-----/, "-----END PRIVATE KEY-----"),
+      client_email: `svc@proj.iam.gserviceaccount.com`,
+    };
+    const secret = b64(JSON.stringify(account, null, 2));
+    return { secret, text: `  key.json: ${secret}` };
+  },
+  (rng) => {
+    const secret = b64(`ghp_${mixed(rng, ALNUM, 36)}`);
+    return { secret, text: `echo ${secret} | base64 -d` };
+  },
+  (rng) => {
+    const secret = b64(`${pick(rng, ["AKIA", "ASIA"])}${randomString(rng, BASE32, 16)}`);
+    return { secret, text: `  aws_access_key_id: ${secret}` };
+  },
+];
 
 /** Generators per kind; each returns the secret and, where the kind needs one, its context. */
 export const SECRET_GENERATORS: Readonly<Record<string, Generator>> = {
@@ -220,6 +273,8 @@ export const SECRET_GENERATORS: Readonly<Record<string, Generator>> = {
         `Authorization: Bearer ${secret}`,
         `curl -H "Authorization: token ${secret}"`,
         `authorization=Bearer ${secret}`,
+        `AUTHORIZATION: Basic ${secret}`,
+        `PROXY-AUTHORIZATION: Bearer ${secret}`,
       ]),
     };
   },
@@ -240,10 +295,20 @@ export const SECRET_GENERATORS: Readonly<Record<string, Generator>> = {
         `{\\"db_password\\": \\"${secret}\\"}`,
         `$password = "${secret}"`,
         `mysql -h db -uroot -p'${secret}' app`,
+        `DB_PASS=${secret}`,
+        `SMTP_PASS: "${secret}"`,
+        `curl --user=deploy:${secret} https://artifacts.example.com/upload`,
+        `machine api.example.com login bot password ${secret}`,
+        `echo '${secret}' | docker login -u bot --password-stdin ghcr.io`,
       ]),
     };
   },
   high_entropy: (rng) => ({ secret: mixed(rng, BASE64, between(rng, 32, 88)) }),
+  age_secret_key: (rng) => ({ secret: `AGE-SECRET-KEY-1${randomString(rng, BECH32, 58)}` }),
+  encoded_secret: (rng) => {
+    const shape = pick(rng, ENCODED_SHAPES);
+    return shape(rng);
+  },
 };
 
 /** A fake secret of `kind` drawn from `rng`. */

@@ -1,0 +1,90 @@
+import { closeSync, createReadStream, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+// Spools still on disk; removed even when the process exits early (a closed pipe, a signal).
+const spools = new Set<string>();
+process.on("exit", () => {
+  for (const dir of spools) rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * Text collected now and read back later, in memory up to a few megabytes and past that in a
+ * private temporary file: output held until the whole input is validated stays in bounded
+ * memory however large the input.
+ */
+export class Spool {
+  private parts: string[] = [];
+  private size = 0;
+  private file: { dir: string; path: string; fd: number } | undefined;
+  private static readonly IN_MEMORY = 8 << 20;
+
+  push(text: string): void {
+    this.parts.push(text);
+    this.size += text.length;
+    if (this.size >= Spool.IN_MEMORY) this.spill();
+  }
+
+  private spill(): void {
+    if (!this.file) {
+      const dir = mkdtempSync(join(tmpdir(), "fak-jsonl-spool-"));
+      spools.add(dir);
+      const path = join(dir, "out.jsonl");
+      this.file = { dir, path, fd: openSync(path, "w", 0o600) };
+    }
+    writeSync(this.file.fd, this.parts.join(""));
+    this.parts = [];
+    this.size = 0;
+  }
+
+  /** Everything pushed, in order, in chunks of bounded size; the spool is empty afterwards. */
+  async *drain(): AsyncGenerator<string | Buffer> {
+    if (!this.file) {
+      const text = this.parts.join("");
+      this.parts = [];
+      this.size = 0;
+      if (text) yield text;
+      return;
+    }
+    this.spill();
+    closeSync(this.file.fd);
+    const { dir, path } = this.file;
+    this.file = undefined;
+    try {
+      for await (const chunk of createReadStream(path)) yield chunk as Buffer;
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      spools.delete(dir);
+    }
+  }
+
+  /** Drop whatever was collected. */
+  discard(): void {
+    if (this.file) {
+      closeSync(this.file.fd);
+      rmSync(this.file.dir, { recursive: true, force: true });
+      spools.delete(this.file.dir);
+      this.file = undefined;
+    }
+    this.parts = [];
+    this.size = 0;
+  }
+}
+
+/** The lines (without their LF) of a stream of text chunks, one line held at a time. */
+export async function* linesOf(chunks: AsyncIterable<string | Buffer>): AsyncGenerator<string> {
+  const decoder = new TextDecoder();
+  let rest = "";
+  for await (const chunk of chunks) {
+    const text =
+      rest + (typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true }));
+    let start = 0;
+    for (let nl = text.indexOf("\n"); nl >= 0; nl = text.indexOf("\n", start)) {
+      yield text.slice(start, nl);
+      start = nl + 1;
+    }
+    rest = text.slice(start);
+  }
+  rest += decoder.decode();
+  if (rest) yield rest;
+}
