@@ -11,3 +11,5 @@ export * from "./scrub.js";
 export * from "./search.js";
 export { type FailureStore, type OpenStoreOptions, openStore } from "./store.js";
 export { normaliseSubstance, substanceKey } from "./substance.js";
+export { type VerifyReport, verifyStore } from "./verify.js";
+export type { RowFindings } from "./verify-rows.js";

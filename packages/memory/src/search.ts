@@ -4,6 +4,7 @@ import { ftsCandidates } from "./fts-candidates.js";
 import { likeCandidates } from "./like-candidates.js";
 import { planQuery } from "./query.js";
 import { resolveHits } from "./resolve-hits.js";
+import type { Warn } from "./safe-read.js";
 import { compileScorer } from "./score.js";
 import { TUNING } from "./tuning.js";
 
@@ -14,6 +15,8 @@ export { buildMatchQuery } from "./query.js";
 export interface SearchContext {
   client: Client;
   fts: boolean;
+  /** Told about stored rows read around (invalid UTF-8, ids beyond 2^53). Default: nothing. */
+  warn?: Warn;
 }
 
 export interface SearchHit extends Row {
@@ -41,9 +44,10 @@ export async function searchFailures(
   const limit = Math.max(0, Math.floor(opts.limit ?? 10));
   const plan = planQuery(text);
   if (limit === 0 || plan.concepts.length === 0) return [];
+  const warn = ctx.warn ?? (() => {});
   const { rows, stats } = ctx.fts
-    ? await ftsCandidates(ctx.client, plan)
-    : await likeCandidates(ctx.client, plan);
+    ? await ftsCandidates(ctx.client, plan, warn)
+    : await likeCandidates(ctx.client, plan, warn);
   const score = compileScorer(plan, stats);
   // A row that matches only through names, labels and report words is never relevant.
   const all = rows.map((row) => ({ row, ...score(row) })).filter((s) => s.informative);
@@ -56,7 +60,7 @@ export async function searchFailures(
     .sort((a, b) => b.share - a.share || a.row.id - b.row.id)
     .slice(0, limit * 4 + 20)
     .map((s) => ({ row: s.row, score: s.share }));
-  return resolveHits(ctx.client, scored, limit);
+  return resolveHits(ctx.client, scored, limit, warn);
 }
 
 /** One answering concept must carry much of the query; two or more may carry less. */

@@ -1,17 +1,19 @@
 import type { Client } from "@libsql/client";
-import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { connect, enableWal } from "./connect.js";
 import { toStoreError } from "./driver-error.js";
 import { MemoryInputError, MemoryStoreError } from "./errors.js";
+import { indexEndsWithRows } from "./fts-index.js";
 import { type FailureHistory, readAll, readHistory } from "./history.js";
 import { type ImportLineResult, type ImportOptions, importFile } from "./jsonl.js";
 import { applyMigrations } from "./migrations.js";
-import { checkAppendOnly, checkOwnership, probeFts5, readSchemaState } from "./open-checks.js";
+import { checkOwnership, probeFts5, readSchemaState } from "./open-checks.js";
 import { type PriorArt, priorArt } from "./prior-art.js";
 import { insertRow, insertSuccessor, type RecordResult } from "./record.js";
 import { retryBusy } from "./retry.js";
 import { type FailureRowInput, prepareRow } from "./row.js";
 import type { ExportedRow } from "./rows.js";
+import { onceEach, type Warn } from "./safe-read.js";
+import { checkSchema } from "./schema-check.js";
 import { type SearchHit, searchFailures } from "./search.js";
 
 /** Where the memory is, and whether to use FTS5 (false forces the LIKE fallback). */
@@ -24,6 +26,12 @@ export interface OpenStoreOptions {
   fts?: boolean;
   /** How long a file store waits for another writer's lock (ms). Default 5000. */
   busyTimeoutMs?: number;
+  /**
+   * Told about stored rows a read had to work around (invalid UTF-8 shown as U+FFFD, a row with
+   * an id beyond 2^53 skipped, a looping supersession chain cut), once each. Default:
+   * `process.emitWarning`.
+   */
+  onWarning?: (message: string) => void;
 }
 
 /** The failure memory: append-only rows, occurrences, supersession, search and prior art. */
@@ -73,8 +81,9 @@ export interface FailureStore {
 export async function openStore(opts: OpenStoreOptions = {}): Promise<FailureStore> {
   const { client, url, local } = await connect(opts);
   try {
-    const fts = await prepareSchema(client, url, local, opts.fts !== false);
-    return makeStore(client, drizzle(client), url, fts);
+    const warn = onceEach(opts.onWarning ?? ((m) => process.emitWarning(m, "FakMemoryWarning")));
+    const fts = await prepareSchema(client, url, local, opts.fts !== false, warn);
+    return makeStore(client, url, fts, warn);
   } catch (err) {
     client.close();
     throw toStoreError(err, url, "open");
@@ -86,6 +95,7 @@ async function prepareSchema(
   url: string,
   local: boolean,
   wantFts: boolean,
+  warn: Warn,
 ): Promise<boolean> {
   const state = await readSchemaState(client);
   checkOwnership(state, url);
@@ -98,7 +108,7 @@ async function prepareSchema(
       ? new MemoryStoreError("MIGRATION_FAILED", e.message, { cause: err })
       : e;
   }
-  await checkAppendOnly(client, url);
+  await checkSchema(client, url);
   const available = await probeFts5(client);
   if (state.names.has("failures_fts") && !available) {
     throw new MemoryStoreError(
@@ -108,6 +118,13 @@ async function prepareSchema(
   }
   if (!available || !wantFts) return false;
   await applyMigrations(client, "fts");
+  await checkSchema(client, url);
+  if (!(await indexEndsWithRows(client))) {
+    warn(
+      `${url}: the full-text index does not cover the newest rows (emptied or damaged); searching without it until \`fak memory verify\` rebuilds it`,
+    );
+    return false;
+  }
   return true;
 }
 
@@ -122,7 +139,7 @@ async function* guarded<T>(
   }
 }
 
-function makeStore(client: Client, db: LibSQLDatabase, url: string, fts: boolean): FailureStore {
+function makeStore(client: Client, url: string, fts: boolean, warn: Warn): FailureStore {
   const write = async <T>(doing: string, fn: () => Promise<T>): Promise<T> => {
     try {
       return await retryBusy(fn);
@@ -139,7 +156,7 @@ function makeStore(client: Client, db: LibSQLDatabase, url: string, fts: boolean
       throw toStoreError(err, url, doing);
     }
   };
-  const ctx = { client, fts };
+  const ctx = { client, fts, warn };
   return {
     url,
     fts,
@@ -156,8 +173,8 @@ function makeStore(client: Client, db: LibSQLDatabase, url: string, fts: boolean
       const also = r.occurrence_of === null ? "" : `; ${r.message}`;
       return { ...r, supersedes: id, message: `failure:${r.id} supersedes failure:${id}${also}` };
     },
-    history: (id) => read("read", () => readHistory(db, id)),
-    exportRows: () => guarded(readAll(db), (err) => toStoreError(err, url, "export")),
+    history: (id) => read("read", () => readHistory(client, id, warn)),
+    exportRows: () => guarded(readAll(client, warn), (err) => toStoreError(err, url, "export")),
     search: (text, options) => read("search", () => searchFailures(ctx, text, options)),
     priorArt: (task, options) => read("search", () => priorArt(ctx, task, options)),
     close: () => client.close(),

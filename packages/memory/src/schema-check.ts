@@ -1,0 +1,62 @@
+import type { Client } from "@libsql/client";
+import { MemoryStoreError } from "./errors.js";
+import { appliedMigration } from "./migrations.js";
+import { expectedSchema, readSchema, type SchemaObject } from "./schema-reference.js";
+
+/**
+ * How the database's tables, indexes, triggers and virtual tables differ from what the applied
+ * migrations created: full SQL compared (whitespace aside), so a dropped, re-created, `WHEN 0`,
+ * renamed or `writable_schema`-edited object shows, and so does one the migrations never made.
+ * FTS5 shadow tables are checked for presence only (their SQL is the FTS5 build's own).
+ * @example await schemaDifferences(client) // ["trigger failures_no_update differs from ..."]
+ */
+export async function schemaDifferences(client: Client): Promise<string[]> {
+  const applied = {
+    core: await appliedMigration(client, "core"),
+    fts: await appliedMigration(client, "fts"),
+  };
+  const [expected, actual] = await Promise.all([expectedSchema(applied), readSchema(client)]);
+  const shadow = shadowTables(expected);
+  const problems: string[] = [];
+  for (const [name, want] of expected) {
+    const have = actual.get(name);
+    if (!have) problems.push(`${want.type} ${name} is missing`);
+    else if (have.type !== want.type)
+      problems.push(`${name} is a ${have.type}, not a ${want.type}`);
+    else if (!shadow.has(name) && (have.sql !== want.sql || have.table !== want.table))
+      problems.push(`${want.type} ${name} differs from what the migrations created: ${have.sql}`);
+  }
+  for (const [name, have] of actual) {
+    if (!expected.has(name))
+      problems.push(`${have.type} ${name} was not created by fak's migrations`);
+  }
+  return problems;
+}
+
+function shadowTables(expected: Map<string, SchemaObject>): Set<string> {
+  const vtabs = [...expected.values()].filter((o) => /^CREATE VIRTUAL TABLE/i.test(o.sql));
+  return new Set(
+    [...expected.keys()].filter((n) =>
+      vtabs.some(
+        (v) =>
+          n.startsWith(`${v.name}_`) &&
+          expected.get(n)?.type === "table" &&
+          !/^CREATE VIRTUAL/i.test(expected.get(n)?.sql ?? ""),
+      ),
+    ),
+  );
+}
+
+/**
+ * Refuse a memory whose schema is not what the migrations made (an append-only trigger dropped,
+ * disabled or edited; the table swapped): writing to it could rewrite history unnoticed.
+ */
+export async function checkSchema(client: Client, url: string): Promise<void> {
+  const problems = await schemaDifferences(client);
+  if (problems.length === 0) return;
+  const more = problems.length > 3 ? ` (and ${problems.length - 3} more)` : "";
+  throw new MemoryStoreError(
+    "TAMPERED",
+    `${url}: the schema is not what fak's migrations created: ${problems.slice(0, 3).join("; ")}${more}; refusing to use it (\`fak memory verify\` lists every difference)`,
+  );
+}
