@@ -8,7 +8,9 @@ export async function withStore<T>(
   work: (store: Store) => Promise<T>,
 ): Promise<T> {
   const { openStore } = await import("@fak/memory");
-  const store = await openStore(opts.db ? { url: opts.db } : {});
+  // Rows a read had to work around (see @fak/memory's onWarning) are said on stderr, once each.
+  const onWarning = (m: string) => process.stderr.write(`fak: warning: ${m}\n`);
+  const store = await openStore(opts.db ? { url: opts.db, onWarning } : { onWarning });
   try {
     return await work(store);
   } finally {

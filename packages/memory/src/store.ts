@@ -9,7 +9,7 @@ import { applyMigrations } from "./migrations.js";
 import { checkOwnership, probeFts5, readSchemaState } from "./open-checks.js";
 import { type PriorArt, priorArt } from "./prior-art.js";
 import { insertRow, insertSuccessor, type RecordResult } from "./record.js";
-import { retryBusy } from "./retry.js";
+import { BUSY_DEADLINE_MS, retryBusy } from "./retry.js";
 import { type FailureRowInput, prepareRow } from "./row.js";
 import type { ExportedRow } from "./rows.js";
 import { onceEach, type Warn } from "./safe-read.js";
@@ -24,7 +24,10 @@ export interface OpenStoreOptions {
   authToken?: string;
   /** Default true where the libSQL build has FTS5. */
   fts?: boolean;
-  /** How long a file store waits for another writer's lock (ms). Default 5000. */
+  /**
+   * How long a write waits, in total, while other processes hold the database (ms); then
+   * `MemoryStoreError` `LOCKED`. Default `BUSY_DEADLINE_MS` (120,000).
+   */
   busyTimeoutMs?: number;
   /**
    * Told about stored rows a read had to work around (invalid UTF-8 shown as U+FFFD, a row with
@@ -82,8 +85,13 @@ export async function openStore(opts: OpenStoreOptions = {}): Promise<FailureSto
   const { client, url, local } = await connect(opts);
   try {
     const warn = onceEach(opts.onWarning ?? ((m) => process.emitWarning(m, "FakMemoryWarning")));
-    const fts = await prepareSchema(client, url, local, opts.fts !== false, warn);
-    return makeStore(client, url, fts, warn);
+    // Every step of it can be repeated, so a busy database (processes opening a fresh memory
+    // at once) is waited out like a busy write.
+    const fts = await retryBusy(
+      () => prepareSchema(client, url, local, opts.fts !== false, warn),
+      opts.busyTimeoutMs ?? BUSY_DEADLINE_MS,
+    );
+    return makeStore(client, url, fts, warn, opts.busyTimeoutMs ?? BUSY_DEADLINE_MS);
   } catch (err) {
     client.close();
     throw toStoreError(err, url, "open");
@@ -139,10 +147,16 @@ async function* guarded<T>(
   }
 }
 
-function makeStore(client: Client, url: string, fts: boolean, warn: Warn): FailureStore {
+function makeStore(
+  client: Client,
+  url: string,
+  fts: boolean,
+  warn: Warn,
+  busyDeadlineMs: number,
+): FailureStore {
   const write = async <T>(doing: string, fn: () => Promise<T>): Promise<T> => {
     try {
-      return await retryBusy(fn);
+      return await retryBusy(fn, busyDeadlineMs);
     } catch (err) {
       if (err instanceof MemoryInputError) throw err;
       throw toStoreError(err, url, doing);
