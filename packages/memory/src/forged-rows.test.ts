@@ -1,3 +1,4 @@
+import { reportFigure } from "@fak/vitest-config/report";
 import type { Client } from "@libsql/client";
 import { describe, expect, it } from "vitest";
 import { openStore } from "./store.js";

@@ -30,7 +30,16 @@ export async function schemaDifferences(client: Client): Promise<string[]> {
     if (!expected.has(name))
       problems.push(`${have.type} ${name} was not created by fak's migrations`);
   }
-  return problems;
+  return problems.map(visible);
+}
+
+// Names and SQL come from the database, which anyone with write access can fill: control
+// characters (terminal escapes) are shown as escapes, never passed to a terminal.
+function visible(text: string): string {
+  return text.replace(
+    /[\u0000-\u001f\u007f-\u009f]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 function shadowTables(expected: Map<string, SchemaObject>): Set<string> {

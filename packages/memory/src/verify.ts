@@ -19,9 +19,9 @@ export interface VerifyReport {
   schema: string[];
   rows: RowFindings;
   /**
-   * The FTS5 index against the rows: `ok`; `rebuilt` (it was wrong, the rows were not, so it
-   * was rebuilt from them); `mismatch` (wrong, and left as found: the rows look rewritten, or
-   * the rebuild did not fix it); `absent` (this memory has no FTS5 index); `unchecked` (this
+   * The FTS5 index against the rows: `ok`; `rebuilt` (it only lacked rows, so it was rebuilt
+   * from them); `mismatch` (wrong, and left as found: rows look deleted or rewritten, or the
+   * rebuild did not fix it); `absent` (this memory has no FTS5 index); `unchecked` (this
    * libSQL build has no FTS5).
    */
   fts: "ok" | "rebuilt" | "mismatch" | "absent" | "unchecked";
@@ -76,9 +76,20 @@ async function verifyClient(client: Client, url: string): Promise<VerifyReport> 
       report.fts_coverage = await indexCoverage(client);
       const { unindexed, orphaned } = report.fts_coverage;
       const what = `the full-text index disagrees with the rows (${unindexed} rows unindexed, ${orphaned} entries without a row)`;
-      if (rows.rewritten.length > 0 || schema.length > 0) {
+      // Only an index that merely lacks rows is rebuilt. Entries for rows that are gone, or an
+      // index whose rows all have entries but other words, mean rows were deleted or rewritten:
+      // the index is the evidence, so it is left as found.
+      const why =
+        rows.rewritten.length > 0 || schema.length > 0
+          ? "rows or the schema were changed too"
+          : orphaned > 0
+            ? "rows it indexed are gone (deleted?)"
+            : unindexed === 0
+              ? "rows hold other words than were indexed (rewritten?)"
+              : null;
+      if (why) {
         report.fts = "mismatch";
-        problems.push(`${what}; left as found, since rows or schema were changed too`);
+        problems.push(`${what}; left as found, since ${why}`);
       } else {
         await retryBusy(() => rebuildIndex(client));
         report.fts = (await indexMatchesRows(client)) ? "rebuilt" : "mismatch";

@@ -36,7 +36,7 @@ const row = [
   "verifier: deliveries time out",
 ];
 
-describe("fak memory and text that is not UTF-8", () => {
+describe("fak memory and text that is not UTF-8", { timeout: 60_000 }, () => {
   it("refuses an import line holding a lone surrogate with exit 2, naming line and field", async () => {
     const file = join(dir, "rows.jsonl");
     await writeFile(
@@ -79,7 +79,7 @@ describe("fak memory and text that is not UTF-8", () => {
   });
 });
 
-describe("fak memory verify", () => {
+describe("fak memory verify", { timeout: 60_000 }, () => {
   it("says ok on an untouched memory, and rebuilds an emptied full-text index (exit 0)", async () => {
     expect((await runFak(["memory", "record", ...row, "--db", db])).status).toBe(0);
     const clean = await runFak(["memory", "verify", "--db", db, "--json"]);
