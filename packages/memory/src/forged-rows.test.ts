@@ -77,6 +77,7 @@ describe.each(freshBackends())(
       expect(report.rows.invalid_utf8).toEqual(["100"]);
       expect(report.rows.ids_out_of_range).toEqual([BEYOND]);
       expect(report.rows.bad_references).toEqual(["101", "103"]);
+      reportFigure(`forged rows read around (${backend.name})`, { forgedRows: 5 });
     });
   },
 );

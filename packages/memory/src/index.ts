@@ -5,6 +5,7 @@ export type { ImportLineResult, ImportOptions } from "./jsonl.js";
 export { LAYERS, type Layer, parseLayer } from "./layers.js";
 export * from "./prior-art.js";
 export type { RecordResult } from "./record.js";
+export { BUSY_DEADLINE_MS } from "./retry.js";
 export { CONVICTIONS, type Conviction, type FailureRowInput, failureRowSchema } from "./row.js";
 export type { ExportedRow } from "./rows.js";
 export * from "./scrub.js";
