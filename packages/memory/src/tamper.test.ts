@@ -145,6 +145,15 @@ describe.each(freshBackends())(
       detected++;
     });
 
+    it("an empty database verifies clean as an empty memory", async () => {
+      const url = await backend.fresh();
+      expect(await verifyStore({ url })).toMatchObject({
+        ok: true,
+        rows: { rows: 0 },
+        problems: [],
+      });
+    });
+
     it("an untouched memory verifies clean", async () => {
       const url = await backend.fresh();
       await seeded(url);
