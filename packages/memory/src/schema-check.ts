@@ -1,7 +1,13 @@
 import type { Client } from "@libsql/client";
 import { MemoryStoreError } from "./errors.js";
-import { appliedMigration } from "./migrations.js";
-import { expectedSchema, readSchema, type SchemaObject } from "./schema-reference.js";
+import { MIGRATION_SETS, type MigrationSet } from "./migrations.js";
+import {
+  type Applied,
+  expectedSchema,
+  SCHEMA_SQL,
+  type SchemaObject,
+  schemaFromRows,
+} from "./schema-reference.js";
 
 /**
  * How the database's tables, indexes, triggers and virtual tables differ from what the applied
@@ -11,11 +17,8 @@ import { expectedSchema, readSchema, type SchemaObject } from "./schema-referenc
  * @example await schemaDifferences(client) // ["trigger failures_no_update differs from ..."]
  */
 export async function schemaDifferences(client: Client): Promise<string[]> {
-  const applied = {
-    core: await appliedMigration(client, "core"),
-    fts: await appliedMigration(client, "fts"),
-  };
-  const [expected, actual] = await Promise.all([expectedSchema(applied), readSchema(client)]);
+  const { applied, actual } = await schemaSnapshot(client);
+  const expected = await expectedSchema(applied);
   const shadow = shadowTables(expected);
   const problems: string[] = [];
   for (const [name, want] of expected) {
@@ -40,6 +43,34 @@ function visible(text: string): string {
     /[\u0000-\u001f\u007f-\u009f]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );
+}
+
+/**
+ * The applied migrations and the schema, read in one transaction: another process migrating at
+ * the same moment (a first open of the FTS5 set) must not be seen half, as objects that no
+ * applied migration made.
+ */
+async function schemaSnapshot(client: Client) {
+  const sets = Object.entries(MIGRATION_SETS) as [MigrationSet, { table: string }][];
+  const present = await client.execute({
+    sql: `SELECT name FROM sqlite_master WHERE type = 'table' AND name IN (${sets.map(() => "?").join(", ")})`,
+    args: sets.map(([, s]) => s.table),
+  });
+  const names = new Set(present.rows.map((r) => String(r.name)));
+  const journals = sets.filter(([, s]) => names.has(s.table));
+  const [schema, ...latest] = await client.batch(
+    [
+      SCHEMA_SQL,
+      ...journals.map(([, s]) => `SELECT MAX(CAST(created_at AS INTEGER)) AS v FROM "${s.table}"`),
+    ],
+    "deferred",
+  );
+  const applied: Applied = { core: null, fts: null };
+  journals.forEach(([set], i) => {
+    const v = latest[i]?.rows[0]?.v;
+    applied[set] = v === null || v === undefined ? null : Number(v);
+  });
+  return { applied, actual: schemaFromRows(schema?.rows ?? []) };
 }
 
 function shadowTables(expected: Map<string, SchemaObject>): Set<string> {

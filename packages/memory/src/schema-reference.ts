@@ -1,4 +1,4 @@
-import { createClient } from "@libsql/client";
+import { createClient, type Row } from "@libsql/client";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import { MIGRATION_SETS, type MigrationSet, migrationsFolder } from "./migrations.js";
 
@@ -53,13 +53,20 @@ async function build(applied: Applied): Promise<Map<string, SchemaObject>> {
   }
 }
 
+/** The statement whose rows `schemaFromRows` reads. */
+export const SCHEMA_SQL = "SELECT type, name, tbl_name, sql FROM sqlite_master";
+
 /** The non-system objects of a database, keyed by name. */
 export async function readSchema(
   client: Pick<ReturnType<typeof createClient>, "execute">,
 ): Promise<Map<string, SchemaObject>> {
-  const r = await client.execute("SELECT type, name, tbl_name, sql FROM sqlite_master");
+  return schemaFromRows((await client.execute(SCHEMA_SQL)).rows);
+}
+
+/** The non-system objects among rows of `SCHEMA_SQL`, keyed by name. */
+export function schemaFromRows(rows: Row[]): Map<string, SchemaObject> {
   const objects = new Map<string, SchemaObject>();
-  for (const row of r.rows) {
+  for (const row of rows) {
     const name = String(row.name);
     if (SYSTEM_NAME.test(name)) continue;
     objects.set(name, {
