@@ -8,13 +8,17 @@ import { jsonl, runFak } from "../test-support/run-fak.js";
 
 // A raw client, outside fak, to damage a memory the way someone with write access could; the
 // driver is @fak/memory's own dependency.
-async function rawClient(url: string) {
+interface RawClient {
+  execute(sql: string): Promise<unknown>;
+  close(): void;
+}
+
+async function rawClient(url: string): Promise<RawClient> {
   const fromMemory = createRequire(
     new URL("../../../../packages/memory/package.json", import.meta.url),
   );
-  const mod = (await import(
-    pathToFileURL(fromMemory.resolve("@libsql/client")).href
-  )) as typeof import("@libsql/client");
+  const driver = pathToFileURL(fromMemory.resolve("@libsql/client")).href;
+  const mod = (await import(driver)) as { createClient(c: { url: string }): RawClient };
   return mod.createClient({ url });
 }
 
