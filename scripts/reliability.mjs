@@ -37,6 +37,7 @@ const SUITES = {
     "src/concurrency.test.ts",
     "src/concurrency.slow.test.ts",
     "src/concurrency-import.test.ts",
+    "src/retry.test.ts",
     "src/concurrency-import.slow.test.ts",
     "src/append-only.test.ts",
     "src/tamper.test.ts",
