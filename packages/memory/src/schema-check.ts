@@ -65,7 +65,7 @@ async function schemaSnapshot(client: Client) {
     ],
     "deferred",
   );
-  const applied: Applied = { core: null, fts: null };
+  const applied = Object.fromEntries(sets.map(([set]) => [set, null])) as Applied;
   journals.forEach(([set], i) => {
     const v = latest[i]?.rows[0]?.v;
     applied[set] = v === null || v === undefined ? null : Number(v);

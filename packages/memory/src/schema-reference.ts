@@ -25,7 +25,7 @@ const cache = new Map<string, Promise<Map<string, SchemaObject>>>();
  * @example (await expectedSchema({ core: latest, fts: null })).get("failures_no_update")?.sql
  */
 export function expectedSchema(applied: Applied): Promise<Map<string, SchemaObject>> {
-  const key = `${applied.core}:${applied.fts}`;
+  const key = JSON.stringify(applied);
   let built = cache.get(key);
   if (!built) {
     built = build(applied);
