@@ -36,7 +36,13 @@ const SUITES = {
     "src/server-loss.test.ts",
     "src/concurrency.test.ts",
     "src/concurrency.slow.test.ts",
+    "src/concurrency-import.test.ts",
+    "src/retry.test.ts",
+    "src/concurrency-import.slow.test.ts",
     "src/append-only.test.ts",
+    "src/tamper.test.ts",
+    "src/forged-rows.test.ts",
+    "src/utf8.test.ts",
     "src/scrub.test.ts",
     "src/scrub.property.test.ts",
     "src/scrub-storage.test.ts",
@@ -67,6 +73,7 @@ const SUITES = {
     "src/table.test.ts",
     "src/io.test.ts",
     "src/terminal.test.ts",
+    "src/commands/memory-verify.test.ts",
   ],
 };
 
@@ -154,6 +161,8 @@ function render({ started, finished, files, figures }) {
     ["secrets found leaked", sum(figures, /^scrub-storage$/, "leaked")],
     ["held tasks retried or bypassed", sum(figures, /^safety/, "heldRetriedOrBypassed")],
     ["busy errors surfaced to a caller", sum(figures, /^concurrency/, "busyErrorsSurfaced")],
+    ["tamperings detected (open check or verify)", sum(figures, /^tamper/, "tamperingsDetected")],
+    ["forged rows every command read around", sum(figures, /^forged rows/, "forgedRows")],
   ];
   const lines = [
     START,

@@ -36,7 +36,9 @@ export async function withStore<T>(
 ): Promise<T> {
   const embedder = await embedderFrom(opts);
   const { openStore } = await import("@fak/memory");
-  const store = await openStore({ ...(opts.db ? { url: opts.db } : {}), embedder });
+  // Rows a read had to work around (see @fak/memory's onWarning) are said on stderr, once each.
+  const onWarning = (m: string) => process.stderr.write(`fak: warning: ${m}\n`);
+  const store = await openStore({ ...(opts.db ? { url: opts.db } : {}), embedder, onWarning });
   try {
     return await work(store);
   } finally {

@@ -1,5 +1,7 @@
-import type { Client } from "@libsql/client";
+import type { Client, Row as DriverRow } from "@libsql/client";
 import type { QueryPlan, QueryTerm } from "./query.js";
+import { ROW_COLUMNS } from "./rows.js";
+import { decodeRow, MAX_SAFE_ID, safeColumns, type Warn } from "./safe-read.js";
 import type { Stats } from "./score.js";
 
 /** A failures row as search reads it. */
@@ -38,13 +40,28 @@ export function toRow(r: Record<string, unknown>): Row {
   };
 }
 
+/** The SELECT list of a candidate row, read so that no stored value aborts the driver. */
+export function candidateColumns(alias?: string): string {
+  return safeColumns(ROW_COLUMNS, alias);
+}
+
+/** Candidate rows from rows selected with `candidateColumns` (unreadable ones skipped). */
+export function toRows(rows: DriverRow[], warn: Warn): Row[] {
+  return rows.flatMap((r) => {
+    const decoded = decodeRow(r, warn);
+    return decoded ? [toRow(decoded)] : [];
+  });
+}
+
 export function placeholders(ids: readonly number[]): string {
   return ids.map(() => "?").join(",");
 }
 
 /** The table's size, as its highest id (rows are never deleted). */
 export async function maxId(client: Client): Promise<number> {
-  const res = await client.execute("SELECT coalesce(max(id), 0) AS n FROM failures");
+  const res = await client.execute(
+    `SELECT coalesce(max(id), 0) AS n FROM failures WHERE id <= ${MAX_SAFE_ID}`,
+  );
   return Number(res.rows[0]?.n ?? 0);
 }
 

@@ -3,6 +3,7 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Client, createClient } from "@libsql/client";
 import { toStoreError } from "./driver-error.js";
+import { BUSY_DEADLINE_MS } from "./retry.js";
 
 /** Where the memory lives when nobody says: FAK_DB_URL, else an embedded file in the project. */
 export const DEFAULT_URL = "file:.fak/memory.db";
@@ -30,7 +31,7 @@ export async function connect(opts: ConnectOptions = {}): Promise<Connection> {
   const url = opts.url ?? (process.env.FAK_DB_URL || DEFAULT_URL);
   const authToken = opts.authToken ?? (process.env.FAK_DB_AUTH_TOKEN || undefined);
   const local = url.startsWith("file:");
-  const busyTimeoutMs = opts.busyTimeoutMs ?? 5000;
+  const busyTimeoutMs = opts.busyTimeoutMs ?? BUSY_DEADLINE_MS;
   let client: Client;
   try {
     if (local) mkdirSync(dirname(filePath(url)), { recursive: true });

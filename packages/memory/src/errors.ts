@@ -38,7 +38,7 @@ export type MemoryStoreErrorCode =
   | "NOT_A_DATABASE" // the file is not a SQLite database at all
   | "NOT_OURS" // a database with other tables and no fak migrations
   | "NEWER_SCHEMA" // migrated by a newer @fak/memory than this one
-  | "TAMPERED" // the append-only triggers are missing
+  | "TAMPERED" // the schema is not what the migrations created (a trigger dropped or changed)
   | "FTS_MISSING" // the memory has an FTS5 index but this libSQL has no FTS5
   | "CORRUPT" // SQLite reports the file damaged
   | "READ_ONLY" // the file or server refuses writes

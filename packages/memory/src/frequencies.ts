@@ -1,5 +1,6 @@
 import type { Client } from "@libsql/client";
 import { type QueryTerm, quoteTerm } from "./query.js";
+import { MAX_SAFE_ID } from "./safe-read.js";
 
 // fts5vocab counts a term's documents by walking its whole doclist, which costs as much as the
 // naive query for common words; so document frequency is estimated from the first SAMPLE
@@ -40,7 +41,7 @@ export async function documentFrequencies(
       sql: part
         .map(
           (_, j) =>
-            `SELECT ${j} AS k, count(*) AS n, coalesce(max(id), 0) AS top FROM (SELECT rowid AS id FROM failures_fts WHERE failures_fts MATCH ? LIMIT ${SAMPLE})`,
+            `SELECT ${j} AS k, count(*) AS n, coalesce(max(id), 0) AS top FROM (SELECT rowid AS id FROM failures_fts WHERE failures_fts MATCH ? AND rowid <= ${MAX_SAFE_ID} LIMIT ${SAMPLE})`,
         )
         .join(" UNION ALL "),
       args: part.map(([, word]) => quoteTerm([word])),

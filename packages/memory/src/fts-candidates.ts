@@ -1,7 +1,15 @@
 import type { Client } from "@libsql/client";
-import { type Candidates, maxId, type Row, toRow, uniqueTerms } from "./candidate-row.js";
+import {
+  type Candidates,
+  candidateColumns,
+  maxId,
+  type Row,
+  toRows,
+  uniqueTerms,
+} from "./candidate-row.js";
 import { documentFrequencies } from "./frequencies.js";
 import { type QueryPlan, type QueryTerm, quoteTerm } from "./query.js";
+import type { Warn } from "./safe-read.js";
 import { idf, type Stats } from "./score.js";
 import { MAX_MATCH_TERMS, TUNING } from "./tuning.js";
 
@@ -9,7 +17,11 @@ import { MAX_MATCH_TERMS, TUNING } from "./tuning.js";
  * Candidates from FTS5: rows holding the query's rarest words together, then rows holding its
  * most telling terms, each within a bounded number of postings.
  */
-export async function ftsCandidates(client: Client, plan: QueryPlan): Promise<Candidates> {
+export async function ftsCandidates(
+  client: Client,
+  plan: QueryPlan,
+  warn: Warn,
+): Promise<Candidates> {
   const terms = uniqueTerms(plan);
   const total = await maxId(client);
   const stemDf = await documentFrequencies(client, terms, total);
@@ -43,7 +55,7 @@ export async function ftsCandidates(client: Client, plan: QueryPlan): Promise<Ca
   const rows = new Map<number, Row>();
   for (const words of conjunctions) {
     const match = words.map((w) => quoteTerm([w.word])).join(" AND ");
-    const found = await candidates(client, match, rarest <= TUNING.postingBudget);
+    const found = await candidates(client, match, rarest <= TUNING.postingBudget, warn);
     for (const row of found) rows.set(row.id, row);
     if (found.length >= TUNING.candidates / 2) break;
   }
@@ -53,18 +65,23 @@ export async function ftsCandidates(client: Client, plan: QueryPlan): Promise<Ca
   const chosen = chooseMatchTerms(terms, stats, cost);
   if (chosen.length > 0) {
     const match = chosen.map((t) => quoteTerm(t.words)).join(" OR ");
-    for (const row of await candidates(client, match, true)) rows.set(row.id, row);
+    for (const row of await candidates(client, match, true, warn)) rows.set(row.id, row);
   }
   return { rows: [...rows.values()], stats };
 }
 
-async function candidates(client: Client, match: string, ranked: boolean): Promise<Row[]> {
+async function candidates(
+  client: Client,
+  match: string,
+  ranked: boolean,
+  warn: Warn,
+): Promise<Row[]> {
   const res = await client.execute({
-    sql: `SELECT f.* FROM failures f JOIN (SELECT rowid AS id FROM failures_fts WHERE failures_fts MATCH ?
+    sql: `SELECT ${candidateColumns("f")} FROM failures f JOIN (SELECT rowid AS id FROM failures_fts WHERE failures_fts MATCH ?
           ${ranked ? "ORDER BY bm25(failures_fts, 3.0, 2.0, 1.0)" : ""} LIMIT ${TUNING.candidates}) c ON c.id = f.id`,
     args: [match],
   });
-  return res.rows.map(toRow);
+  return toRows(res.rows, warn);
 }
 
 /** The most telling terms whose postings fit the budget: rare, heavy ones first. */

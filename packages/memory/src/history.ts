@@ -1,10 +1,7 @@
-import { asc, eq, gt, or } from "drizzle-orm";
-import type { LibSQLDatabase } from "drizzle-orm/libsql";
+import type { Client } from "@libsql/client";
 import { MemoryInputError } from "./errors.js";
-import type { Layer } from "./layers.js";
-import type { Conviction } from "./row.js";
-import type { ExportedRow } from "./rows.js";
-import { type FailureRecord, failures } from "./schema.js";
+import { type ExportedRow, ROW_COLUMNS, toExportedRow } from "./rows.js";
+import { decodeRow, MAX_SAFE_ID, safeColumns, type Warn } from "./safe-read.js";
 
 /** A row with everything that touches it. */
 export interface FailureHistory {
@@ -17,72 +14,105 @@ export interface FailureHistory {
   superseded_by: number | null;
 }
 
-/** The exported (snake_case) shape of a drizzle row. */
-export function fromRecord(r: FailureRecord): ExportedRow {
-  return {
-    id: r.id,
-    session: r.session,
-    task: r.task,
-    approach: r.approach,
-    death_reason: r.deathReason,
-    conviction: r.conviction as Conviction,
-    layer: r.layer as Layer,
-    occurrence_of: r.occurrenceOf,
-    supersedes: r.supersedes,
-    created_at: r.createdAt,
-  };
+/**
+ * The longest supersession chain walked in each direction. The database refuses a row that
+ * supersedes itself or a later row, so chains end; a store forged before that refusal may hold a
+ * cycle, which the walk stops at (it never visits a row twice) with a warning.
+ */
+export const MAX_CHAIN = 10_000;
+
+const SELECT = `SELECT ${safeColumns(ROW_COLUMNS)} FROM failures`;
+
+async function select(client: Client, where: string, args: number[], warn: Warn) {
+  const r = await client.execute({ sql: `${SELECT} WHERE ${where}`, args });
+  return r.rows.flatMap((row) => {
+    const decoded = decodeRow(row, warn);
+    return decoded ? [toExportedRow(decoded)] : [];
+  });
 }
 
 /** The row `id`, its occurrences and its supersession chain in both directions. */
-export async function readHistory(db: LibSQLDatabase, id: number): Promise<FailureHistory> {
-  const row = await byId(db, id);
+export async function readHistory(
+  client: Client,
+  id: number,
+  warn: Warn = () => {},
+): Promise<FailureHistory> {
+  const [row] = await select(client, "id = ?", [id], warn);
   if (!row) throw new MemoryInputError({ field: "id" }, `failure:${id} does not exist`);
-  const first = row.occurrenceOf ?? row.id;
-  const same = await db
-    .select()
-    .from(failures)
-    .where(or(eq(failures.id, first), eq(failures.occurrenceOf, first)))
-    .orderBy(asc(failures.id));
-  const back: FailureRecord[] = [];
-  for (let r = row; r.supersedes !== null; ) {
-    const prev = await byId(db, r.supersedes);
-    if (!prev) break;
-    back.unshift(prev);
-    r = prev;
-  }
-  const forward: FailureRecord[] = [];
-  for (let r = row; ; ) {
-    const [next] = await db.select().from(failures).where(eq(failures.supersedes, r.id));
-    if (!next) break;
-    forward.push(next);
-    r = next;
-  }
+  const first = row.occurrence_of ?? row.id;
+  const same = await select(
+    client,
+    "id = ? OR occurrence_of = ? ORDER BY id",
+    [first, first],
+    warn,
+  );
+  const seen = new Set([row.id]);
+  const walk = async (
+    from: ExportedRow,
+    step: (r: ExportedRow) => Promise<ExportedRow | undefined>,
+  ) => {
+    const found: ExportedRow[] = [];
+    for (let r = from; found.length < MAX_CHAIN; ) {
+      const next = await step(r);
+      if (!next) return found;
+      if (seen.has(next.id)) {
+        warn(
+          `the supersession chain of failure:${id} loops back to failure:${next.id}; the walk stops there`,
+        );
+        return found;
+      }
+      seen.add(next.id);
+      found.push(next);
+      r = next;
+    }
+    warn(
+      `the supersession chain of failure:${id} is longer than ${MAX_CHAIN} rows; it is cut there`,
+    );
+    return found;
+  };
+  const back = await walk(row, async (r) =>
+    r.supersedes === null ? undefined : (await select(client, "id = ?", [r.supersedes], warn))[0],
+  );
+  const forward = await walk(
+    row,
+    async (r) => (await select(client, "supersedes = ?", [r.id], warn))[0],
+  );
   return {
-    row: fromRecord(row),
-    occurrences: same.map(fromRecord),
-    chain: [...back, row, ...forward].map(fromRecord),
+    row,
+    occurrences: same,
+    chain: [...back.reverse(), row, ...forward],
     superseded_by: forward[0]?.id ?? null,
   };
 }
 
-async function byId(db: LibSQLDatabase, id: number): Promise<FailureRecord | undefined> {
-  const [r] = await db.select().from(failures).where(eq(failures.id, id));
-  return r;
-}
-
-/** Every row in id order, read in pages so a million rows never sit in memory at once. */
-export async function* readAll(db: LibSQLDatabase, pageSize = 1000): AsyncIterable<ExportedRow> {
+/**
+ * Every row in id order, read in pages so a million rows never sit in memory at once. A row
+ * whose id is beyond 2^53 (only a raw write can store one) is skipped with a warning.
+ */
+export async function* readAll(
+  client: Client,
+  warn: Warn = () => {},
+  pageSize = 1000,
+): AsyncIterable<ExportedRow> {
   let last = 0;
   for (;;) {
-    const page = await db
-      .select()
-      .from(failures)
-      .where(gt(failures.id, last))
-      .orderBy(asc(failures.id))
-      .limit(pageSize);
-    for (const r of page) yield fromRecord(r);
-    const tail = page.at(-1);
-    if (!tail || page.length < pageSize) return;
-    last = tail.id;
+    const r = await client.execute({
+      sql: `${SELECT} WHERE id > ? AND id <= ${MAX_SAFE_ID} ORDER BY id LIMIT ?`,
+      args: [last, pageSize],
+    });
+    for (const row of r.rows) {
+      const decoded = decodeRow(row, warn);
+      if (decoded) yield toExportedRow(decoded);
+    }
+    const tail = r.rows.at(-1);
+    if (!tail || r.rows.length < pageSize) break;
+    last = Number(tail.id);
   }
+  const beyond = await client.execute(
+    `SELECT CAST(id AS TEXT) AS id FROM failures WHERE id > ${MAX_SAFE_ID} OR id < 1 ORDER BY id LIMIT 100`,
+  );
+  for (const b of beyond.rows)
+    warn(
+      `the row with id ${String(b.id)} is beyond 2^53 (only a raw write can store it); it is not exported`,
+    );
 }

@@ -1,13 +1,25 @@
 import type { Client, InValue } from "@libsql/client";
-import { type Candidates, maxId, type Row, toRow, uniqueTerms } from "./candidate-row.js";
+import {
+  type Candidates,
+  candidateColumns,
+  maxId,
+  type Row,
+  toRows,
+  uniqueTerms,
+} from "./candidate-row.js";
 import type { QueryPlan, QueryTerm } from "./query.js";
+import type { Warn } from "./safe-read.js";
 import { fieldStems } from "./tokens.js";
 import { MAX_MATCH_TERMS } from "./tuning.js";
 
 const LIKE_CANDIDATES = 5_000;
 
 /** Candidates without FTS5: rows holding any of the query's terms, by LIKE. */
-export async function likeCandidates(client: Client, plan: QueryPlan): Promise<Candidates> {
+export async function likeCandidates(
+  client: Client,
+  plan: QueryPlan,
+  warn: Warn,
+): Promise<Candidates> {
   // The query's own words first, then the related terms.
   const terms = uniqueTerms(plan)
     .sort((a, b) => b.weight - a.weight)
@@ -21,11 +33,11 @@ export async function likeCandidates(client: Client, plan: QueryPlan): Promise<C
   const [total, res] = await Promise.all([
     maxId(client),
     client.execute({
-      sql: `SELECT * FROM failures WHERE ${where.join(" OR ")} LIMIT ${LIKE_CANDIDATES}`,
+      sql: `SELECT ${candidateColumns()} FROM failures WHERE ${where.join(" OR ")} LIMIT ${LIKE_CANDIDATES}`,
       args,
     }),
   ]);
-  const rows = res.rows.map(toRow);
+  const rows = toRows(res.rows, warn);
   const df = new Map<string, number>();
   for (const row of rows)
     for (const key of rowTerms(row, terms)) df.set(key, (df.get(key) ?? 0) + 1);

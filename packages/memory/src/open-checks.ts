@@ -4,7 +4,6 @@ import { appliedMigration, latestMigration, type MigrationSet } from "./migratio
 
 // Tables a libSQL server or SQLite itself may keep in any database.
 const SYSTEM = /^(sqlite_|libsql_|_litestream|__fak_)/;
-const APPEND_ONLY_TRIGGERS = ["failures_no_update", "failures_no_delete", "failures_no_replace"];
 
 /** What the database holds before the store touches it. */
 export interface SchemaState {
@@ -47,19 +46,6 @@ export function checkOwnership(state: SchemaState, url: string): void {
         `${url} was migrated by a newer @fak/memory (${set} migration ${new Date(applied).toISOString()}); upgrade @fak/memory to use it`,
       );
     }
-  }
-}
-
-/** After migrating: the append-only triggers must be there, or history could be rewritten. */
-export async function checkAppendOnly(client: Client, url: string): Promise<void> {
-  const r = await client.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'");
-  const have = new Set(r.rows.map((row) => String(row[0])));
-  const missing = APPEND_ONLY_TRIGGERS.filter((t) => !have.has(t));
-  if (missing.length > 0) {
-    throw new MemoryStoreError(
-      "TAMPERED",
-      `${url}: the append-only triggers ${missing.join(", ")} were dropped; refusing to write to it`,
-    );
   }
 }
 

@@ -1,5 +1,7 @@
 import type { Client } from "@libsql/client";
-import { placeholders, type Row, toRow } from "./candidate-row.js";
+import { candidateColumns, placeholders, type Row, toRows } from "./candidate-row.js";
+import { MAX_CHAIN } from "./history.js";
+import { MAX_SAFE_ID, type Warn } from "./safe-read.js";
 import type { SearchHit } from "./search.js";
 
 /**
@@ -10,6 +12,7 @@ export async function resolveHits(
   client: Client,
   scored: { row: Row; score: number }[],
   limit: number,
+  warn: Warn,
 ): Promise<SearchHit[]> {
   if (scored.length === 0) return [];
   const rootOf = (row: Row): number => row.occurrence_of ?? row.id;
@@ -23,7 +26,7 @@ export async function resolveHits(
   const known = new Map(scored.map(({ row }) => [row.id, row]));
   const rowsOf = async (ids: number[]): Promise<Row[]> => {
     const missing = ids.filter((id) => !known.has(id));
-    for (const row of await fetchRows(client, missing)) known.set(row.id, row);
+    for (const row of await fetchRows(client, missing, warn)) known.set(row.id, row);
     return ids.flatMap((id) => known.get(id) ?? []);
   };
   const rows = await rowsOf([...bestScore.keys()]);
@@ -42,24 +45,28 @@ export async function resolveHits(
   });
 }
 
+// Each step goes to a later row (the database refuses anything else), so chains end; the depth
+// bound ends the walk even on a cycle forged before that refusal existed.
 async function newestSuccessors(client: Client, ids: number[]): Promise<Map<number, number>> {
   const res = await client.execute({
-    sql: `WITH RECURSIVE chain(root, id) AS (
-            SELECT id, id FROM failures WHERE id IN (${placeholders(ids)})
-            UNION SELECT chain.root, f.id FROM failures f JOIN chain ON f.supersedes = chain.id)
+    sql: `WITH RECURSIVE chain(root, id, depth) AS (
+            SELECT id, id, 0 FROM failures WHERE id IN (${placeholders(ids)})
+            UNION ALL SELECT chain.root, f.id, chain.depth + 1 FROM failures f JOIN chain
+              ON f.supersedes = chain.id AND f.id > chain.id AND f.id <= ${MAX_SAFE_ID}
+            WHERE chain.depth < ${MAX_CHAIN})
           SELECT root, max(id) AS newest FROM chain GROUP BY root`,
     args: ids,
   });
   return new Map(res.rows.map((r) => [Number(r.root), Number(r.newest)]));
 }
 
-async function fetchRows(client: Client, ids: number[]): Promise<Row[]> {
+async function fetchRows(client: Client, ids: number[], warn: Warn): Promise<Row[]> {
   if (ids.length === 0) return [];
   const res = await client.execute({
-    sql: `SELECT * FROM failures WHERE id IN (${placeholders(ids)})`,
+    sql: `SELECT ${candidateColumns()} FROM failures WHERE id IN (${placeholders(ids)})`,
     args: ids,
   });
-  return res.rows.map(toRow);
+  return toRows(res.rows, warn);
 }
 
 async function deathCounts(client: Client, ids: number[]): Promise<Map<number, number>> {

@@ -3,13 +3,22 @@ import { MemoryInputError, type MemoryInputLocation } from "./errors.js";
 import { type Layer, parseLayer } from "./layers.js";
 import { scrub } from "./scrub.js";
 import { substanceKey } from "./substance.js";
+import { unstorableText } from "./utf8.js";
 
 /** How sure the killer was: `none` when nobody said. */
 export const CONVICTIONS = ["high", "medium", "low", "none"] as const;
 export type Conviction = (typeof CONVICTIONS)[number];
 
+// Every text column passes here on every write path (record, supersede, import, ingest), so a
+// lone surrogate is refused before it can reach the database as invalid UTF-8.
 const text = (field: string) =>
-  z.string().refine((s) => s.trim() !== "", { message: `${field} is empty` });
+  z
+    .string()
+    .refine((s) => s.trim() !== "", { message: `${field} is empty` })
+    .superRefine((s, ctx) => {
+      const why = unstorableText(s);
+      if (why) ctx.addIssue({ code: "custom", message: why });
+    });
 
 /**
  * One failure row as it is recorded or imported (a JSONL import line): strict, so an unknown
@@ -68,11 +77,17 @@ export function validateRow(value: unknown, where: Where = {}): z.output<typeof 
  */
 export function prepareRow(value: unknown, where: Where = {}): PreparedRow {
   const row = validateRow(value, where);
-  const approach = scrub(row.approach);
-  const death_reason = scrub(row.death_reason);
+  const clean = (field: "session" | "task" | "approach" | "death_reason") => {
+    const scrubbed = scrub(row[field]);
+    const why = unstorableText(scrubbed);
+    if (why) throw new MemoryInputError({ ...where, field }, `${why} after scrubbing`);
+    return scrubbed;
+  };
+  const approach = clean("approach");
+  const death_reason = clean("death_reason");
   return {
-    session: scrub(row.session),
-    task: scrub(row.task),
+    session: clean("session"),
+    task: clean("task"),
     approach,
     death_reason,
     layer: parseLayer(death_reason),

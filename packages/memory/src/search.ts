@@ -5,6 +5,7 @@ import { ftsCandidates } from "./fts-candidates.js";
 import { likeCandidates } from "./like-candidates.js";
 import { planQuery } from "./query.js";
 import { resolveHits } from "./resolve-hits.js";
+import type { Warn } from "./safe-read.js";
 import { compileScorer, isRelevant } from "./score.js";
 import { TUNING } from "./tuning.js";
 
@@ -17,6 +18,8 @@ export interface SearchContext {
   fts: boolean;
   /** Vectors fused with the lexical ranking (embed/fuse.ts); lexical alone without it. */
   semantic?: Semantic | undefined;
+  /** Told about stored rows read around (invalid UTF-8, ids beyond 2^53). Default: nothing. */
+  warn?: Warn;
 }
 
 export interface SearchHit extends Row {
@@ -47,14 +50,15 @@ export async function searchFailures(
   const limit = Math.max(0, Math.floor(opts.limit ?? 10));
   const plan = planQuery(text);
   if (limit === 0) return [];
-  if (plan.concepts.length === 0) return withVectors(ctx, text, [], limit);
+  const warn = ctx.warn ?? (() => {});
+  if (plan.concepts.length === 0) return withVectors(ctx, text, [], limit, warn);
   const { rows, stats } = ctx.fts
-    ? await ftsCandidates(ctx.client, plan)
-    : await likeCandidates(ctx.client, plan);
+    ? await ftsCandidates(ctx.client, plan, warn)
+    : await likeCandidates(ctx.client, plan, warn);
   const score = compileScorer(plan, stats);
   // A row that matches only through names, labels and report words is never relevant.
   const all = rows.map((row) => ({ row, ...score(row) })).filter((s) => s.informative);
-  if (!all.some(isRelevant)) return withVectors(ctx, text, [], limit);
+  if (!all.some(isRelevant)) return withVectors(ctx, text, [], limit, warn);
   const top = Math.max(...all.map((s) => s.share));
   const floor = Math.max(TUNING.minScore, TUNING.relative * top);
   // Only the best rows can reach the answer, even after folding occurrences and successors.
@@ -63,7 +67,7 @@ export async function searchFailures(
     .sort((a, b) => b.share - a.share || a.row.id - b.row.id)
     .slice(0, limit * 4 + 20)
     .map((s) => ({ row: s.row, score: s.share }));
-  return withVectors(ctx, text, scored, limit);
+  return withVectors(ctx, text, scored, limit, warn);
 }
 
 /** The lexical ranking, fused with the vector ranking when the store has an embedder. */
@@ -72,7 +76,8 @@ async function withVectors(
   text: string,
   lexical: Scored[],
   limit: number,
+  warn: Warn,
 ): Promise<SearchHit[]> {
   const ranked = ctx.semantic ? await ctx.semantic.rank(text, lexical, limit) : lexical;
-  return resolveHits(ctx.client, ranked, limit);
+  return resolveHits(ctx.client, ranked, limit, warn);
 }

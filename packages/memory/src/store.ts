@@ -1,5 +1,4 @@
 import type { Client } from "@libsql/client";
-import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { connect, enableWal } from "./connect.js";
 import { toStoreError } from "./driver-error.js";
 import {
@@ -10,15 +9,18 @@ import {
   semanticFor,
 } from "./embed/index.js";
 import { MemoryInputError, MemoryStoreError } from "./errors.js";
+import { indexEndsWithRows } from "./fts-index.js";
 import { type FailureHistory, readAll, readHistory } from "./history.js";
 import { type ImportLineResult, type ImportOptions, importFile } from "./jsonl.js";
 import { applyMigrations } from "./migrations.js";
-import { checkAppendOnly, checkOwnership, probeFts5, readSchemaState } from "./open-checks.js";
+import { checkOwnership, probeFts5, readSchemaState } from "./open-checks.js";
 import { type PriorArt, priorArt } from "./prior-art.js";
 import { insertRow, insertSuccessor, type RecordResult } from "./record.js";
-import { retryBusy } from "./retry.js";
+import { BUSY_DEADLINE_MS, retryBusy } from "./retry.js";
 import { type FailureRowInput, prepareRow } from "./row.js";
 import type { ExportedRow } from "./rows.js";
+import { onceEach, type Warn } from "./safe-read.js";
+import { checkSchema } from "./schema-check.js";
 import { type SearchHit, searchFailures } from "./search.js";
 
 /** Where the memory is, and whether to use FTS5 (false forces the LIKE fallback). */
@@ -29,7 +31,10 @@ export interface OpenStoreOptions {
   authToken?: string;
   /** Default true where the libSQL build has FTS5. */
   fts?: boolean;
-  /** How long a file store waits for another writer's lock (ms). Default 5000. */
+  /**
+   * How long a write waits, in total, while other processes hold the database (ms); then
+   * `MemoryStoreError` `LOCKED`. Default `BUSY_DEADLINE_MS` (120,000).
+   */
   busyTimeoutMs?: number;
   /** Vectors for rows and queries (e.g. `httpEmbedder`), fused with lexical search. Default none. */
   embedder?: Embedder | undefined;
@@ -37,6 +42,12 @@ export interface OpenStoreOptions {
   semantic?: SemanticOptions;
   /** Where one-line notices go (an embedder that stopped answering). Default: stderr. */
   onNotice?: (line: string) => void;
+  /**
+   * Told about stored rows a read had to work around (invalid UTF-8 shown as U+FFFD, a row with
+   * an id beyond 2^53 skipped, a looping supersession chain cut), once each. Default:
+   * `process.emitWarning`.
+   */
+  onWarning?: (message: string) => void;
 }
 
 /** The failure memory: append-only rows, occurrences, supersession, search and prior art. */
@@ -86,10 +97,19 @@ export interface FailureStore {
 export async function openStore(opts: OpenStoreOptions = {}): Promise<FailureStore> {
   const { client, url, local } = await connect(opts);
   try {
-    const fts = await prepareSchema(client, url, local, opts.fts !== false);
+    const warn = onceEach(opts.onWarning ?? ((m) => process.emitWarning(m, "FakMemoryWarning")));
+    // Every step of it can be repeated, so a busy database (processes opening a fresh memory
+    // at once) is waited out like a busy write.
+    const fts = await retryBusy(
+      () => prepareSchema(client, url, local, opts.fts !== false, warn),
+      opts.busyTimeoutMs ?? BUSY_DEADLINE_MS,
+    );
     const notice = opts.onNotice ?? ((line: string) => process.stderr.write(`${line}\n`));
     const semantic = opts.embedder && semanticFor(client, opts.embedder, notice, opts.semantic);
-    return makeStore(client, drizzle(client), url, fts, { semantic, notice });
+    return makeStore(client, url, fts, warn, opts.busyTimeoutMs ?? BUSY_DEADLINE_MS, {
+      semantic,
+      notice,
+    });
   } catch (err) {
     client.close();
     throw toStoreError(err, url, "open");
@@ -101,6 +121,7 @@ async function prepareSchema(
   url: string,
   local: boolean,
   wantFts: boolean,
+  warn: Warn,
 ): Promise<boolean> {
   const state = await readSchemaState(client);
   checkOwnership(state, url);
@@ -113,7 +134,7 @@ async function prepareSchema(
       ? new MemoryStoreError("MIGRATION_FAILED", e.message, { cause: err })
       : e;
   }
-  await checkAppendOnly(client, url);
+  await checkSchema(client, url);
   const available = await probeFts5(client);
   if (state.names.has("failures_fts") && !available) {
     throw new MemoryStoreError(
@@ -123,6 +144,13 @@ async function prepareSchema(
   }
   if (!available || !wantFts) return false;
   await applyMigrations(client, "fts");
+  await checkSchema(client, url);
+  if (!(await indexEndsWithRows(client))) {
+    warn(
+      `${url}: the full-text index does not cover the newest rows (emptied or damaged); searching without it until \`fak memory verify\` rebuilds it`,
+    );
+    return false;
+  }
   return true;
 }
 
@@ -139,14 +167,15 @@ async function* guarded<T>(
 
 function makeStore(
   client: Client,
-  db: LibSQLDatabase,
   url: string,
   fts: boolean,
+  warn: Warn,
+  busyDeadlineMs: number,
   { semantic, notice }: { semantic: Semantic | undefined; notice: (line: string) => void },
 ): FailureStore {
   const write = async <T>(doing: string, fn: () => Promise<T>): Promise<T> => {
     try {
-      return await retryBusy(fn);
+      return await retryBusy(fn, busyDeadlineMs);
     } catch (err) {
       if (err instanceof MemoryInputError) throw err;
       throw toStoreError(err, url, doing);
@@ -160,7 +189,7 @@ function makeStore(
       throw toStoreError(err, url, doing);
     }
   };
-  const ctx = { client, fts, semantic };
+  const ctx = { client, fts, semantic, warn };
   // Without an embedder, a memory that holds vectors says once that search is lexical only.
   let checked = semantic !== undefined;
   const search = async <T>(fn: () => Promise<T>): Promise<T> => {
@@ -188,8 +217,8 @@ function makeStore(
       const also = r.occurrence_of === null ? "" : `; ${r.message}`;
       return { ...r, supersedes: id, message: `failure:${r.id} supersedes failure:${id}${also}` };
     },
-    history: (id) => read("read", () => readHistory(db, id)),
-    exportRows: () => guarded(readAll(db), (err) => toStoreError(err, url, "export")),
+    history: (id) => read("read", () => readHistory(client, id, warn)),
+    exportRows: () => guarded(readAll(client, warn), (err) => toStoreError(err, url, "export")),
     search: (text, options) =>
       read("search", () => search(() => searchFailures(ctx, text, options))),
     priorArt: (task, options) => read("search", () => search(() => priorArt(ctx, task, options))),

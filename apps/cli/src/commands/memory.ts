@@ -176,6 +176,26 @@ export function registerMemory(program: Command): void {
     );
 
   memory
+    .command("verify")
+    .description(
+      "check the memory against its migrations, every row, and the full-text index (rebuilt from the rows when only it is wrong); exit 1 if anything is wrong",
+    )
+    .option(...dbOption)
+    .option("--json", "print the report as JSON")
+    .action(async (opts: DbOptions) => {
+      const { verifyStore } = await import("@fak/memory");
+      const report = await verifyStore(opts.db ? { url: opts.db } : {});
+      if (!report.ok) process.exitCode = 1;
+      if (opts.json) return printJson(report);
+      const fts = report.fts === "rebuilt" ? "rebuilt from the rows" : report.fts;
+      await out(
+        `${report.rows.rows} rows; schema ${report.schema.length ? "changed" : "as migrated"}; full-text index ${fts}\n`,
+      );
+      for (const p of report.problems) await out(`${colour.red("problem:")} ${p}\n`);
+      await out(report.ok ? `${colour.green("ok")}\n` : `${colour.red("not ok")}\n`);
+    });
+
+  memory
     .command("export")
     .description("every row as JSONL, oldest first")
     .option(...dbOption)

@@ -113,6 +113,20 @@ function spaceOf(id: number, model: string, dims: number): VectorSpace {
 const INDEX_OPTIONS =
   "'metric=cosine', 'compress_neighbors=float1bit', 'max_neighbors=16', 'insert_l=32'";
 
+/**
+ * The statements that make one vector space's table, index and append-only triggers: what
+ * `ensureSpace` runs, and what the schema check expects of a space the registry lists.
+ * @example vectorSpaceStatements(1, "m", 64, false)[0] // "CREATE TABLE IF NOT EXISTS failure_vectors_1 (..."
+ */
+export function vectorSpaceStatements(
+  id: number,
+  model: string,
+  dims: number,
+  annIndex: boolean,
+): string[] {
+  return spaceDdl(spaceOf(id, model, dims), annIndex);
+}
+
 function spaceDdl(s: VectorSpace, annIndex: boolean): string[] {
   const refuse = "BEGIN SELECT RAISE(ABORT, 'fak: failures are append-only'); END";
   return [
