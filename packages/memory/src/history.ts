@@ -2,6 +2,7 @@ import { asc, eq, gt, or } from "drizzle-orm";
 import type { LibSQLDatabase } from "drizzle-orm/libsql";
 import { MemoryInputError } from "./errors.js";
 import type { Layer } from "./layers.js";
+import type { Provenance } from "./provenance.js";
 import type { Conviction } from "./row.js";
 import type { ExportedRow } from "./rows.js";
 import { type FailureRecord, failures } from "./schema.js";
@@ -30,6 +31,16 @@ export function fromRecord(r: FailureRecord): ExportedRow {
     occurrence_of: r.occurrenceOf,
     supersedes: r.supersedes,
     created_at: r.createdAt,
+    provenance: r.provenance as Provenance,
+    source:
+      r.sourceTrial === null
+        ? null
+        : {
+            harness: String(r.sourceHarness),
+            job: String(r.sourceJob),
+            trial: r.sourceTrial,
+            attempt: r.sourceAttempt ?? 1,
+          },
   };
 }
 

@@ -2,6 +2,14 @@ export { DEFAULT_URL } from "./connect.js";
 export { MemoryInputError, MemoryStoreError, type MemoryStoreErrorCode } from "./errors.js";
 export type { FailureHistory } from "./history.js";
 export type { ImportLineResult, ImportOptions } from "./jsonl.js";
+export { type ImportLine, importLineSchema } from "./import-line.js";
+export {
+  PROVENANCES,
+  type Provenance,
+  type Source,
+  type SourceInput,
+  sourceSchema,
+} from "./provenance.js";
 export { LAYERS, type Layer, parseLayer } from "./layers.js";
 export * from "./prior-art.js";
 export type { RecordResult } from "./record.js";

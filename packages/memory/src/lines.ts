@@ -11,13 +11,16 @@ export interface NumberedLine {
 
 /**
  * Stream a file's non-blank lines as strict UTF-8 (a byte-order mark dropped, CRLF tolerated),
- * hashing the bytes as they pass; `digest()` is the file's sha256 once the lines are exhausted.
- * Memory stays bounded by the longest line, whatever the file's size.
+ * hashing the bytes as they pass; `digest()` is the sha256 and `bytes()` the length of what was
+ * read once the lines are exhausted. `end` stops after that many bytes (a second pass reads what
+ * the first one read, whatever a writer appended since). Memory stays bounded by the longest
+ * line, whatever the file's size.
  * @example for await (const { line, text } of reader.lines()) ...
  */
-export function lineReader(path: string, file = path) {
+export function lineReader(path: string, file = path, end?: number) {
   const hash = createHash("sha256");
   let digest = "";
+  let bytes = 0;
   async function* lines(): AsyncGenerator<NumberedLine> {
     let pending: Buffer = Buffer.alloc(0);
     let line = 0;
@@ -29,10 +32,10 @@ export function lineReader(path: string, file = path) {
       if (line === 1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
       return text.trim() === "" ? undefined : { line, text };
     };
-    for await (const chunk of readable(path, file)) {
-      const bytes = chunk;
-      hash.update(bytes);
-      pending = pending.length ? Buffer.concat([pending, bytes]) : bytes;
+    for await (const chunk of readable(path, file, end)) {
+      hash.update(chunk);
+      bytes += chunk.length;
+      pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
       let start = 0;
       for (let nl = pending.indexOf(0x0a); nl >= 0; nl = pending.indexOf(0x0a, start)) {
         const l = decode(pending.subarray(start, nl));
@@ -47,12 +50,14 @@ export function lineReader(path: string, file = path) {
     }
     digest = hash.digest("hex");
   }
-  return { lines, digest: () => digest };
+  return { lines, digest: () => digest, bytes: () => bytes };
 }
 
-async function* readable(path: string, file: string): AsyncGenerator<Buffer> {
+async function* readable(path: string, file: string, end?: number): AsyncGenerator<Buffer> {
+  if (end === 0) return;
   try {
-    for await (const chunk of createReadStream(path)) yield chunk as Buffer;
+    const stream = createReadStream(path, end === undefined ? {} : { end: end - 1 });
+    for await (const chunk of stream) yield chunk as Buffer;
   } catch (err) {
     if (err instanceof MemoryInputError) throw err;
     const code = (err as { code?: string }).code ?? "";

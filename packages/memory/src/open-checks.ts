@@ -4,7 +4,12 @@ import { appliedMigration, latestMigration, type MigrationSet } from "./migratio
 
 // Tables a libSQL server or SQLite itself may keep in any database.
 const SYSTEM = /^(sqlite_|libsql_|_litestream|__fak_)/;
-const APPEND_ONLY_TRIGGERS = ["failures_no_update", "failures_no_delete", "failures_no_replace"];
+const APPEND_ONLY_TRIGGERS = [
+  "failures_no_update",
+  "failures_no_delete",
+  "failures_no_replace",
+  "failures_no_replace_source",
+];
 
 /** What the database holds before the store touches it. */
 export interface SchemaState {
