@@ -103,10 +103,7 @@ export async function* importFile(
   };
   const cutSecond = batcher(batchSize);
   for await (const l of lineReader(path, path, checked.bytes()).lines()) {
-    const value = parseJsonLine(l, path);
-    const where = { file: path, line: l.line };
-    const line = validateRow(value, where, importLineSchema) as ImportLine;
-    batch.push(toBatchLine(value, line, l.line, prepareRow(value, where, importLineSchema)));
+    batch.push(secondLook(path, l, done));
     const digest = cutSecond.add(l);
     if (digest) {
       if (digest !== digests.shift()) changed(path, batch[0]?.line ?? l.line, done);
@@ -116,6 +113,19 @@ export async function* importFile(
   if (batch.length > 0) {
     if (cutSecond.rest() !== digests.shift()) changed(path, batch[0]?.line ?? 0, done);
     yield* flush();
+  }
+}
+
+/** A line the first pass validated, read again: failing now means the file changed meanwhile. */
+function secondLook(path: string, l: NumberedLine, done: number): BatchLine {
+  const where = { file: path, line: l.line };
+  try {
+    const value = parseJsonLine(l, path);
+    const line = validateRow(value, where, importLineSchema) as ImportLine;
+    return toBatchLine(value, line, l.line, prepareRow(value, where, importLineSchema));
+  } catch (err) {
+    if (err instanceof MemoryInputError) changed(path, l.line, done);
+    throw err;
   }
 }
 
