@@ -1,8 +1,10 @@
 export { DEFAULT_URL } from "./connect.js";
 export { MemoryInputError, MemoryStoreError, type MemoryStoreErrorCode } from "./errors.js";
 export type { FailureHistory } from "./history.js";
-export type { ImportLineResult, ImportOptions } from "./jsonl.js";
 export { type ImportLine, importLineSchema } from "./import-line.js";
+export type { ImportLineResult, ImportOptions } from "./jsonl.js";
+export { LAYERS, type Layer, parseLayer } from "./layers.js";
+export * from "./prior-art.js";
 export {
   PROVENANCES,
   type Provenance,
@@ -10,8 +12,6 @@ export {
   type SourceInput,
   sourceSchema,
 } from "./provenance.js";
-export { LAYERS, type Layer, parseLayer } from "./layers.js";
-export * from "./prior-art.js";
 export type { RecordResult } from "./record.js";
 export { CONVICTIONS, type Conviction, type FailureRowInput, failureRowSchema } from "./row.js";
 export type { ExportedRow } from "./rows.js";
