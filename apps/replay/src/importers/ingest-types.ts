@@ -20,6 +20,8 @@ export interface IngestedTrial {
   harness: HarnessKind;
   job: string;
   trial_id: string;
+  /** Which attempt of the task this trial was (1-based), where the harness says. */
+  attempt?: number;
   task: string;
   agent?: string;
   model?: string;
@@ -28,7 +30,13 @@ export interface IngestedTrial {
   harness_cause?: HarnessCause;
   /** True when the harness cause is not the agent's doing (provider outage, harness bug). */
   harness_error?: boolean;
-  meta: { last_failing_step?: string; failing_test?: string; first_assertion?: string };
+  meta: {
+    last_failing_step?: string;
+    failing_test?: string;
+    first_assertion?: string;
+    /** The plan the agent stated in its own words (its first stated plan, trimmed). */
+    plan?: string;
+  };
   /** Optional files that were damaged or refused (the trial was still read). */
   notes?: string[];
 }

@@ -1,17 +1,20 @@
 import type { CommandEvent, FailureClassification, FailureSignals } from "@fak/taxonomy";
 import { commandShape } from "./command-shape.js";
+import { type RowProvenance, rowProvenance } from "./provenance.js";
 import type { TrialMeta } from "./trial.js";
 
-/** A failure-memory row as the store takes it (contracts.md, "Failure row"). */
+/** A failure-memory row as the store takes it (contracts.md, "Failure row"), with its provenance. */
 export interface DeathRow {
   session: string;
   task: string;
   approach: string;
   death_reason: string;
   conviction: "high" | "medium" | "low" | "none";
+  provenance: RowProvenance["provenance"];
+  source: RowProvenance["source"];
 }
 
-type Verdict = Pick<DeathRow, "death_reason" | "conviction">;
+type Verdict = { death_reason: string; conviction: DeathRow["conviction"] };
 
 /**
  * The dead branch a failed trial leaves behind, or undefined for a passed one. The approach
@@ -31,6 +34,7 @@ export function deathRowFor(
   signals: FailureSignals,
   meta: TrialMeta,
   session: string,
+  attempt = 1,
 ): DeathRow | undefined {
   if (!c.failed) return undefined;
   const held = signals.arm?.blocked_dangerous_actions[0];
@@ -41,6 +45,7 @@ export function deathRowFor(
     task: meta.task ?? signals.task_id,
     approach: approachOf(meta, step, c),
     ...verdictOf(c, signals, meta, held, benign),
+    ...rowProvenance(meta, attempt),
   };
 }
 
