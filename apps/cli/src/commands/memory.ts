@@ -53,19 +53,22 @@ export function registerMemory(program: Command): void {
   memory
     .command("import")
     .description("import failure rows from JSONL, in batches, with scrubbing and occurrences")
-    .argument("<file>", "JSONL of {session, task, approach, death_reason, conviction}")
+    .argument(
+      "<file>",
+      "JSONL of {session, task, approach, death_reason, conviction}, or a `fak memory export`",
+    )
     .option(...dbOption)
-    .option("--json", "JSONL output: one {line, id, occurrence_of} per input line")
+    .option("--json", "JSONL output: one {line, id, occurrence_of, status} per input line")
     .action((file: string, opts: DbOptions) =>
       withStore(opts, async (store) => {
         const bar = await progressBar("import", Boolean(opts.json));
-        let lines = 0;
-        let repeats = 0;
+        const count = { lines: 0, added: 0, repeats: 0 };
         await jsonlOutput(async (jsonl) => {
           try {
             for await (const r of store.importJsonl(file, { onProgress: (n) => bar.update(n) })) {
-              lines++;
-              if (r.occurrence_of !== null) repeats++;
+              count.lines++;
+              if (r.status === "added") count.added++;
+              if (r.status === "added" && r.occurrence_of !== null) count.repeats++;
               if (opts.json) jsonl.push(r);
             }
           } finally {
@@ -73,8 +76,10 @@ export function registerMemory(program: Command): void {
           }
         });
         if (opts.json) return;
+        const { lines, added, repeats } = count;
+        const occurrences = repeats ? ` (${repeats} of them occurrences of earlier failures)` : "";
         await out(
-          `imported ${lines} rows from ${file}: ${lines - repeats} new, ${repeats} occurrences of earlier failures\n`,
+          `imported ${lines} rows from ${file}: ${added} added${occurrences}, ${lines - added} already there\n`,
         );
       }),
     );
