@@ -1,5 +1,5 @@
 import type { CommandEvent, FailureClassification, FailureSignals } from "@fak/taxonomy";
-import { commandShape } from "./command-shape.js";
+import { approachText } from "./approach.js";
 import { type RowProvenance, rowProvenance } from "./provenance.js";
 import type { TrialMeta } from "./trial.js";
 
@@ -18,7 +18,8 @@ type Verdict = { death_reason: string; conviction: DeathRow["conviction"] };
 
 /**
  * The dead branch a failed trial leaves behind, or undefined for a passed one. The approach
- * names what was tried (agent, model, the shape of the last failing step), never the answer;
+ * names what was tried (agent, model, and the plan the agent stated, else the shape of the
+ * deciding step with its shell noise removed: approach.ts), never the answer;
  * the death reason is the killer's own words behind a layer prefix:
  * - `adversary:` a dangerous command the policy correctly held (the hole it names);
  * - `verifier:` refuted by a test (its name and first assertion) or a failed command;
@@ -51,8 +52,9 @@ export function deathRowFor(
 
 function approachOf(meta: TrialMeta, step: string | undefined, c: FailureClassification) {
   const who = `${meta.agent ?? "unknown-agent"}/${meta.model ?? "unknown-model"}`;
-  if (!step) return `${who}: no failing step recorded (${c.category})`;
-  return `${who}: last step \`${commandShape(step)}\` (${c.category})`;
+  // A held or denied command is what the trial was judged on: it names the approach first.
+  const plan = step && step !== meta.last_failing_step ? undefined : meta.plan;
+  return approachText({ who, category: c.category, plan, step });
 }
 
 function verdictOf(

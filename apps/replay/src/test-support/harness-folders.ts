@@ -7,6 +7,8 @@ import { join } from "node:path";
 
 export interface FakeCommand {
   command: string;
+  /** What the agent said before running it (ATIF message, episode text, tb THOUGHT). */
+  said?: string;
   exit?: number;
   output?: string;
 }
@@ -157,6 +159,7 @@ async function writeAgent(dir: string, t: FakeHarborTrial): Promise<void> {
     const steps = commands.map((c, i) => ({
       step_id: i + 2,
       source: "agent",
+      ...(c.said ? { message: c.said } : {}),
       tool_calls: [
         { tool_call_id: `call_${i}`, function_name: "bash", arguments: { command: c.command } },
       ],
@@ -208,7 +211,7 @@ async function writeAgent(dir: string, t: FakeHarborTrial): Promise<void> {
       });
       await writeJson(join(ep, "response.json"), {
         content: [
-          { type: "text", text: "next" },
+          { type: "text", text: ("said" in c && c.said) || "next" },
           { type: "tool_use", id: `tu_${i}`, name: "bash", input: { command: c.command } },
         ],
       });
@@ -296,7 +299,7 @@ function agentLog(commands: FakeCommand[]): string {
   ];
   commands.forEach((c, i) => {
     parts.push(
-      `\u001b[1mfake-agent (step ${i + 1}, $0.01):\u001b[0m\nTHOUGHT: next.\n\n\`\`\`bash\n${c.command}\n\`\`\`\n\nUser:\n`,
+      `\u001b[1mfake-agent (step ${i + 1}, $0.01):\u001b[0m\nTHOUGHT: ${c.said ?? "next."}\n\n\`\`\`bash\n${c.command}\n\`\`\`\n\nUser:\n`,
     );
     parts.push(
       `<returncode>${c.exit ?? 0}</returncode>\n<output>\n${c.output ?? ""}\n</output>\n${"─".repeat(20)}\n`,

@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import type { CommandOutcome } from "@fak/taxonomy";
 import { z } from "zod";
+import { statedPlan } from "../../pipeline/approach.js";
 import { listSubdirs, noted, readJsonSafe } from "../fs-safe.js";
 import { exitCodeInText, makeOutcome } from "../ingest-common.js";
 import { textOf } from "./trajectory.js";
@@ -12,7 +13,13 @@ import { textOf } from "./trajectory.js";
 const responseSchema = z.looseObject({
   content: z
     .array(
-      z.looseObject({ type: z.string(), id: z.string().nullish(), input: z.unknown().optional() }),
+      z.looseObject({
+        type: z.string(),
+        id: z.string().nullish(),
+        input: z.unknown().optional(),
+        text: z.unknown().optional(),
+        thinking: z.unknown().optional(),
+      }),
     )
     .nullish(),
 });
@@ -27,6 +34,8 @@ export interface EpisodeReading {
   episodes: number;
   /** Commands the agent issued, with a result or not. */
   issued: number;
+  /** The plan the agent stated (its text blocks, else its thinking), where it stated one. */
+  plan?: string;
 }
 
 /**
@@ -39,11 +48,15 @@ export async function readEpisodes(dir: string, notes: string[]): Promise<Episod
     .filter((e): e is { name: string; n: string } => e.n !== undefined)
     .sort((a, b) => Number(a.n) - Number(b.n));
   const reading: EpisodeReading = { outcomes: [], episodes: names.length, issued: 0 };
+  const said: { text: string }[] = [];
   for (const { name, n } of names) {
     const turn = Number(n);
     const response = await noted(notes, () =>
       readJsonSafe(join(dir, name, "response.json"), responseSchema),
     );
+    const text =
+      blockText(response?.content ?? [], "text") ?? blockText(response?.content ?? [], "thinking");
+    if (text !== undefined) said.push({ text });
     const calls = (response?.content ?? []).filter((b) => b.type === "tool_use");
     if (calls.length === 0) continue;
     reading.pending = undefined;
@@ -66,7 +79,16 @@ export async function readEpisodes(dir: string, notes: string[]): Promise<Episod
         reading.outcomes.push(makeOutcome({ turn, command, exitCode: exit, output: text }));
     }
   }
+  const plan = statedPlan(said);
+  if (plan !== undefined) reading.plan = plan;
   return reading;
+}
+
+function blockText(blocks: { type: string; [k: string]: unknown }[], type: "text" | "thinking") {
+  const parts = blocks
+    .filter((b) => b.type === type && typeof b[type] === "string")
+    .map((b) => String(b[type]));
+  return parts.length ? parts.join("\n") : undefined;
 }
 
 function commandOf(input: unknown): string | undefined {

@@ -8,7 +8,7 @@ import type { HarnessCause, IngestedTrial, SkippedTrial } from "../ingest-types.
 import { readCommandDirs } from "./command-dirs.js";
 import { readEpisodes } from "./episodes.js";
 import { type HarborTrialResult, harborTrialResultSchema } from "./schemas.js";
-import { commandsInTrajectory, outcomesFromTrajectory } from "./trajectory.js";
+import { commandsInTrajectory, outcomesFromTrajectory, planFromTrajectory } from "./trajectory.js";
 import { readVerifier } from "./verifier.js";
 
 /** Job-level facts a trial may fall back on. */
@@ -39,7 +39,7 @@ export async function readHarborTrial(
   const passed = verifier.reward !== undefined && verifier.reward > 0;
   if (verifier.reward === undefined && !cause)
     notes.push(`${dir}: no reward recorded (counted as failed)`);
-  const { outcomes, issued } = await readAgentOutcomes(join(dir, "agent"), notes, cause);
+  const { outcomes, issued, plan } = await readAgentOutcomes(join(dir, "agent"), notes, cause);
   const agentConfig = result.config?.agent;
   const trialId = result.trial_name || name;
   const signals = buildSignals({
@@ -67,6 +67,7 @@ export async function readHarborTrial(
     trial.harness_cause = cause;
     trial.harness_error = !cause.agent_fault;
   }
+  if (plan !== undefined) trial.meta.plan = plan;
   if (notes.length) trial.notes = notes;
   return trial;
 }
@@ -100,15 +101,18 @@ async function readAgentOutcomes(
   agentDir: string,
   notes: string[],
   cause: HarnessCause | undefined,
-): Promise<{ outcomes: CommandOutcome[]; issued: number }> {
+): Promise<{ outcomes: CommandOutcome[]; issued: number; plan?: string }> {
   let issued = 0;
+  let plan: string | undefined;
+  const withPlan = <T extends object>(r: T) => (plan === undefined ? r : { ...r, plan });
   const trajectory = await noted(notes, () => readFileSafe(join(agentDir, "trajectory.json")));
   if (trajectory) {
     try {
       const doc: unknown = JSON.parse(trajectory.bytes.toString("utf8"));
       const outcomes = outcomesFromTrajectory(doc);
       issued = commandsInTrajectory(doc);
-      if (outcomes.length) return { outcomes, issued };
+      plan = planFromTrajectory(doc);
+      if (outcomes.length) return withPlan({ outcomes, issued });
     } catch (err) {
       notes.push(`${join(agentDir, "trajectory.json")}: invalid JSON (${(err as Error).message})`);
     }
@@ -119,6 +123,7 @@ async function readAgentOutcomes(
     outcomes.push(makeOutcome({ ...episodes.pending, exitCode: 0, timedOut: true }));
   }
   issued = Math.max(issued, episodes.issued);
-  if (outcomes.length) return { outcomes, issued };
-  return { outcomes: await readCommandDirs(agentDir, notes), issued };
+  plan ??= episodes.plan;
+  if (outcomes.length) return withPlan({ outcomes, issued });
+  return withPlan({ outcomes: await readCommandDirs(agentDir, notes), issued });
 }

@@ -56,6 +56,7 @@ export async function readTbTrial(
     signals: buildSignals({ taskId: trialId, passed, tests, outcomes }),
     meta: buildMeta(outcomes, tests, assertion),
   };
+  if (log?.plan !== undefined) trial.meta.plan = log.plan;
   if (ctx.agent) trial.agent = ctx.agent;
   if (ctx.model) trial.model = ctx.model;
   if (cause) {
