@@ -6,8 +6,9 @@ import type { PreparedRow } from "./row.js";
 export interface BatchLine {
   line: number;
   row: PreparedRow;
-  /** The content key (import-line.ts). */
+  /** The content key (import-line.ts), and the key @fak/memory 0.1.0 gave the line. */
   key: string;
+  legacyKey?: string;
   /** The exporting store's id, and the old ids it refers to (already checked by the first pass). */
   oldId?: number;
   oldSupersedes?: number;
@@ -22,9 +23,11 @@ export interface ImportLineResult {
   status: "added" | "already_present";
 }
 
-// Which lines are there already: the same content key, or a row from the same source trial.
+// Which lines are there already: the same content key (or the key 0.1.0 gave the same line of
+// the same file), or a row from the same source trial.
 const PRESENT = `SELECT CAST(j.key AS INTEGER) AS k, COALESCE(
   (SELECT f.id FROM failures AS f WHERE f.import_key = json_extract(j.value, '$[0]')),
+  (SELECT f.id FROM failures AS f WHERE f.import_key = json_extract(j.value, '$[5]')),
   (SELECT f.id FROM failures AS f WHERE json_extract(j.value, '$[3]') IS NOT NULL
      AND f.source_harness = json_extract(j.value, '$[1]') AND f.source_job = json_extract(j.value, '$[2]')
      AND f.source_trial = json_extract(j.value, '$[3]') AND f.source_attempt = json_extract(j.value, '$[4]'))
@@ -81,7 +84,7 @@ async function inTransaction(
   batch: readonly BatchLine[],
   newIdOf: (oldId: number) => number | undefined,
 ): Promise<ImportLineResult[]> {
-  const probe = batch.map((l) => [l.key, ...sourceColumns(l.row.source)]);
+  const probe = batch.map((l) => [l.key, ...sourceColumns(l.row.source), l.legacyKey ?? null]);
   const [present, baseRow] = await tx.batch([
     { sql: PRESENT, args: [JSON.stringify(probe)] },
     { sql: BASE, args: [] },

@@ -102,8 +102,10 @@ export async function* importFile(
     await new Promise(setImmediate);
   };
   const cutSecond = batcher(batchSize);
+  // 0.1.0 keyed a line by the file's digest and its number: such lines count as already there.
+  const legacy = checked.digest().slice(0, 16);
   for await (const l of lineReader(path, path, checked.bytes()).lines()) {
-    batch.push(secondLook(path, l, done));
+    batch.push({ ...secondLook(path, l, done), legacyKey: `${legacy}:${l.line}` });
     const digest = cutSecond.add(l);
     if (digest) {
       if (digest !== digests.shift()) changed(path, batch[0]?.line ?? l.line, done);

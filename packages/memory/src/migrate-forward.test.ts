@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
@@ -33,11 +34,21 @@ VALUES
   (1, 's1', 'fix-git', 'rebase onto main', 'verifier: 3 tests fail', 'verifier', 'high', '2026-11-01T10:00:00.000Z', ?1, NULL, NULL, NULL),
   (2, 's2', 'fix-git', 'Rebase onto main.', 'Verifier: 3 tests fail', 'verifier', 'none', '2026-11-02T10:00:00.000Z', ?1, 1, NULL, NULL),
   (3, 's1', 'fix-git', 'rebase onto main after fetch', 'verifier: test_push fails', 'verifier', 'medium', '2026-11-03T10:00:00.000Z', 'k3', NULL, 1, NULL),
-  (4, 's9', 'pip', 'pip install with no pin', 'budget: out of turns', 'budget', 'none', '2026-11-04T10:00:00.000Z', 'k4', NULL, NULL, '0123456789abcdef:1')`;
+  (4, 's9', 'pip', 'pip install with no pin', 'budget: out of turns', 'budget', 'none', '2026-11-04T10:00:00.000Z', ?2, NULL, NULL, ?3)`;
+
+const PIP = {
+  session: "s9",
+  task: "pip",
+  approach: "pip install with no pin",
+  death_reason: "budget: out of turns",
+};
 
 describe("a store written by @fak/memory 0.1.0", () => {
   it("opens with the current code: every row kept, provenance unknown, no source, still append-only", async () => {
     const url = `file:${join(dir, "old.db")}`;
+    // The file 0.1.0 imported row 4 from: importing it again must add nothing.
+    const imported = join(dir, "old-import.jsonl");
+    writeFileSync(imported, `${JSON.stringify(PIP)}\n`);
     const old = createClient({ url, intMode: "number" });
     await migrate(drizzle(old), {
       migrationsFolder: releasedMigrations(),
@@ -45,7 +56,11 @@ describe("a store written by @fak/memory 0.1.0", () => {
     });
     await old.execute({
       sql: OLD_ROWS,
-      args: [substanceKey("rebase onto main", "verifier: 3 tests fail")],
+      args: [
+        substanceKey("rebase onto main", "verifier: 3 tests fail"),
+        substanceKey(PIP.approach, PIP.death_reason),
+        `${createHash("sha256").update(readFileSync(imported)).digest("hex").slice(0, 16)}:1`,
+      ],
     });
     const before = await old.execute("SELECT * FROM failures ORDER BY id");
     old.close();
@@ -78,14 +93,15 @@ describe("a store written by @fak/memory 0.1.0", () => {
       death_reason: "verifier: 3 tests fail",
     });
     expect(next).toMatchObject({ id: 5, occurrence_of: 1, deaths: 3, provenance: "person" });
+    const again = await collect(store.importJsonl(imported));
+    expect(again).toEqual([{ line: 1, id: 4, occurrence_of: null, status: "already_present" }]);
     store.close();
 
     const raw = createClient({ url, intMode: "number" });
     await expect(
       raw.execute("UPDATE failures SET provenance = 'real' WHERE id = 1"),
     ).rejects.toThrow(/append-only/);
-    const keys = await raw.execute("SELECT import_key FROM failures WHERE id = 4");
-    expect(keys.rows[0]?.import_key).toBe("0123456789abcdef:1");
+    expect((await raw.execute("SELECT COUNT(*) AS n FROM failures")).rows[0]?.n).toBe(5);
     raw.close();
   });
 });
