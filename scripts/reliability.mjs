@@ -37,6 +37,9 @@ const SUITES = {
     "src/concurrency.test.ts",
     "src/concurrency.slow.test.ts",
     "src/append-only.test.ts",
+    "src/import-append.test.ts",
+    "src/provenance.test.ts",
+    "src/round-trip.test.ts",
     "src/scrub.test.ts",
     "src/scrub.property.test.ts",
     "src/scrub-storage.test.ts",
@@ -58,6 +61,7 @@ const SUITES = {
     "src/million-lines.slow.test.ts",
     "src/commands/classify.test.ts",
     "src/commands/memory.test.ts",
+    "src/commands/memory-round-trip.test.ts",
   ],
 };
 
