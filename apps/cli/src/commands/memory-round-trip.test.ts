@@ -110,5 +110,7 @@ describe("pnpm demo", () => {
     const second = await runFak([...commands[0]!, "--db", store], { cwd: root });
     expect(second.stdout).toContain("already recorded as failure:");
     expect(await run()).toBe(once);
+    const history = await fak(["memory", "history", "1", "--db", store]);
+    expect(history).toMatch(/simulated: fixture \S+\/fixture:/);
   });
 });

@@ -24,6 +24,16 @@ function rowFrom(o: RowOptions, fallback?: { session: string; task: string }): R
   };
 }
 
+/** Where a row's evidence came from, for people: "real: harbor job/trial", "person", ... */
+function origin(r: {
+  provenance: string;
+  source: { harness: string; job: string; trial: string; attempt: number } | null;
+}): string {
+  if (!r.source) return r.provenance;
+  const again = r.source.attempt > 1 ? ` #${r.source.attempt}` : "";
+  return `${r.provenance}: ${r.source.harness} ${r.source.job}/${r.source.trial}${again}`;
+}
+
 const dbOption = [
   "--db <url>",
   "memory database (default: FAK_DB_URL, else file:.fak/memory.db)",
@@ -100,13 +110,13 @@ export function registerMemory(program: Command): void {
           `failure:${h.id}`,
           h.layer,
           h.deaths,
+          origin(h),
           h.task,
           h.approach,
           h.death_reason,
         ]);
-        await out(
-          `${table(["id", "layer", "deaths", "task", "approach", "death reason"], rows)}\n`,
-        );
+        const headers = ["id", "layer", "deaths", "from", "task", "approach", "death reason"];
+        await out(`${table(headers, rows)}\n`);
       }),
     );
 
@@ -161,6 +171,7 @@ export function registerMemory(program: Command): void {
           r.session,
           r.layer,
           r.conviction,
+          origin(r),
           r.approach,
           r.death_reason,
         ];
@@ -170,6 +181,7 @@ export function registerMemory(program: Command): void {
           "session",
           "layer",
           "conviction",
+          "from",
           "approach",
           "death reason",
         ];
