@@ -64,26 +64,17 @@ export class ReferenceCheck {
 }
 
 /**
- * The import key of a line, from its content: an exported line (it has an `id`) is keyed by its
- * content alone, so a later export of the same store imports only its new rows; a plain row is
- * keyed by its content and line number, so two equal lines are two deaths. Appending to a file
- * never changes the keys of its earlier lines: re-running an import never doubles a row.
- * @example contentKey({ id: 3, session: "s" }, 7) // "c:5f1c…"
+ * The import key of a line, from its content (its text, surrounding white space aside): an
+ * exported line is keyed by its `id` in the exporting store and its content, so importing a later
+ * export of the same store adds only its new rows; a plain row by its line number and content, so
+ * two equal lines are two deaths. Appending to a file never changes the keys of its earlier
+ * lines: re-running an import never doubles a row. The number leads, zero-padded, so a file's
+ * keys go into their unique index in order (random keys would touch a page per row).
+ * @example contentKey('{"id":3,"session":"s",...}', 3, 7) // "e:0000000000000003:5f1c…"
  */
-export function contentKey(value: unknown, line: number): string {
-  const hash = createHash("sha256").update(canonical(value)).digest("hex").slice(0, 32);
-  const exported = typeof value === "object" && value !== null && "id" in value;
-  return exported ? `c:${hash}` : `c:${hash}:${line}`;
-}
-
-/** JSON with object keys sorted, so the key does not depend on the order fields were written. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
-      a < b ? -1 : a > b ? 1 : 0,
-    );
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
-  }
-  return JSON.stringify(value);
+export function contentKey(text: string, id: number | undefined, line: number): string {
+  const hash = createHash("sha256").update(text.trim()).digest("hex").slice(0, 16);
+  return id === undefined
+    ? `c:${String(line).padStart(12, "0")}:${hash}`
+    : `e:${String(id).padStart(16, "0")}:${hash}`;
 }

@@ -6,7 +6,7 @@ import { type BatchLine, type ImportLineResult, writeBatch } from "./import-batc
 import { contentKey, type ImportLine, importLineSchema, ReferenceCheck } from "./import-line.js";
 import { lineReader, type NumberedLine, parseJsonLine } from "./lines.js";
 import { retryBusy } from "./retry.js";
-import { prepareRow, validateRow } from "./row.js";
+import { type PreparedRow, prepareValid, validateRow } from "./row.js";
 
 export type { ImportLineResult } from "./import-batch.js";
 
@@ -70,7 +70,9 @@ export async function* importFile(
   const checked = lineReader(path);
   const digests: string[] = [];
   const cutFirst = batcher(batchSize);
+  let firstLine: number | undefined;
   for await (const l of checked.lines()) {
+    firstLine ??= l.line;
     const row = validateRow(parseJsonLine(l, path), { file: path, line: l.line }, importLineSchema);
     refs.check(row, l.line);
     const digest = cutFirst.add(l);
@@ -103,9 +105,11 @@ export async function* importFile(
   };
   const cutSecond = batcher(batchSize);
   // 0.1.0 keyed a line by the file's digest and its number: such lines count as already there.
-  const legacy = checked.digest().slice(0, 16);
+  // It wrote batches in file order, so it imported some of this file only if the first line.
+  const legacy = await legacyPrefix(client, url, checked.digest().slice(0, 16), firstLine);
   for await (const l of lineReader(path, path, checked.bytes()).lines()) {
-    batch.push({ ...secondLook(path, l, done), legacyKey: `${legacy}:${l.line}` });
+    const line = secondLook(path, l, done);
+    batch.push(legacy === undefined ? line : { ...line, legacyKey: `${legacy}:${l.line}` });
     const digest = cutSecond.add(l);
     if (digest) {
       if (digest !== digests.shift()) changed(path, batch[0]?.line ?? l.line, done);
@@ -118,26 +122,43 @@ export async function* importFile(
   }
 }
 
+async function legacyPrefix(
+  client: Client,
+  url: string,
+  prefix: string,
+  firstLine: number | undefined,
+): Promise<string | undefined> {
+  if (firstLine === undefined) return undefined;
+  try {
+    const r = await client.execute({
+      sql: "SELECT 1 FROM failures WHERE import_key = ?",
+      args: [`${prefix}:${firstLine}`],
+    });
+    return r.rows.length > 0 ? prefix : undefined;
+  } catch (err) {
+    throw toStoreError(err, url, "import into");
+  }
+}
+
 /** A line the first pass validated, read again: failing now means the file changed meanwhile. */
 function secondLook(path: string, l: NumberedLine, done: number): BatchLine {
   const where = { file: path, line: l.line };
   try {
     const value = parseJsonLine(l, path);
     const line = validateRow(value, where, importLineSchema) as ImportLine;
-    return toBatchLine(value, line, l.line, prepareRow(value, where, importLineSchema));
+    return toBatchLine(l, line, prepareValid(line));
   } catch (err) {
     if (err instanceof MemoryInputError) changed(path, l.line, done);
     throw err;
   }
 }
 
-function toBatchLine(
-  value: unknown,
-  line: ImportLine,
-  n: number,
-  row: ReturnType<typeof prepareRow>,
-): BatchLine {
-  const out: BatchLine = { line: n, row, key: contentKey(value, n) };
+function toBatchLine(l: NumberedLine, line: ImportLine, row: PreparedRow): BatchLine {
+  const out: BatchLine = {
+    line: l.line,
+    row,
+    key: contentKey(l.text, line.id, l.line),
+  };
   if (line.id !== undefined) out.oldId = line.id;
   if (line.supersedes !== null && line.supersedes !== undefined)
     out.oldSupersedes = line.supersedes;

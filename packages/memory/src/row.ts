@@ -84,7 +84,11 @@ export function prepareRow(
   where: Where = {},
   schema: z.ZodType<RowOutput> = failureRowSchema,
 ): PreparedRow {
-  const row = validateRow(value, where, schema);
+  return prepareValid(validateRow(value, where, schema));
+}
+
+/** `prepareRow` for a row `validateRow` already accepted. */
+export function prepareValid(row: RowOutput): PreparedRow {
   const approach = scrub(row.approach);
   const death_reason = scrub(row.death_reason);
   return {

@@ -15,9 +15,7 @@ async function importedLines(url: string): Promise<number[]> {
   const c = createClient({ url });
   try {
     const r = await c.execute("SELECT import_key FROM failures WHERE import_key IS NOT NULL");
-    return r.rows
-      .map((row) => Number(String(row.import_key).split(":").at(-1)))
-      .sort((a, b) => a - b);
+    return r.rows.map((row) => Number(String(row.import_key).split(":")[1])).sort((a, b) => a - b);
   } catch {
     return []; // not migrated yet
   } finally {
