@@ -296,10 +296,13 @@ function agentLog(commands: FakeCommand[]): string {
   const parts = [
     "\u001b[?2004hroot@box:/app# mini -t 'task'\r\n",
     "Here is an example:\n```bash\nexample --not-run\n```\n",
+    // The prompt's own example answer: its THOUGHT is not the agent's.
+    "<example_response>\nTHOUGHT: I will print the config file to see which keys it sets today.\n\n```bash\ncat config.toml\n```\n</example_response>\n",
   ];
   commands.forEach((c, i) => {
     parts.push(
-      `\u001b[1mfake-agent (step ${i + 1}, $0.01):\u001b[0m\nTHOUGHT: ${c.said ?? "next."}\n\n\`\`\`bash\n${c.command}\n\`\`\`\n\nUser:\n`,
+      // The answer is printed after a spinner, on the spinner's line (an erase sequence between).
+      `\u001b[1mfake-agent (step ${i + 1}, $0.01):\u001b[0m\n\u001b[32m⠹\u001b[0m waiting for the model…\u001b[2KTHOUGHT: ${c.said ?? "next."}\n\n\`\`\`bash\n${c.command}\n\`\`\`\n\nUser:\n`,
     );
     parts.push(
       `<returncode>${c.exit ?? 0}</returncode>\n<output>\n${c.output ?? ""}\n</output>\n${"─".repeat(20)}\n`,

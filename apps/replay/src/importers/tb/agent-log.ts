@@ -67,6 +67,7 @@ export class ReturnCodeParser {
   /** The agent's THOUGHT sections (the first 50, 4 KB each), in order. */
   readonly thoughts: string[] = [];
   private thought: string[] | undefined;
+  private inExample = false;
   private turn: number | undefined;
   private block: string[] | undefined;
   private command: string | undefined;
@@ -114,10 +115,19 @@ export class ReturnCodeParser {
     } else if (/^```(?:bash|sh|shell)\s*$/.test(trimmed)) this.block = [];
   }
 
+  // The agent's THOUGHT follows a spinner on the same line ("Waiting for the LM…THOUGHT: …");
+  // the system prompt's <example_response> holds one too, which is not the agent's.
   private readThought(trimmed: string): void {
-    if (trimmed.startsWith("THOUGHT:")) {
+    if (trimmed.includes("<example_response>")) this.inExample = true;
+    if (trimmed.includes("</example_response>")) {
+      this.inExample = false;
+      this.thought = undefined;
+      return;
+    }
+    const at = trimmed.indexOf("THOUGHT:");
+    if (at >= 0 && !this.inExample) {
       this.endThought();
-      if (this.thoughts.length < 50) this.thought = [trimmed];
+      if (this.thoughts.length < 50) this.thought = [trimmed.slice(at)];
     } else if (this.thought) {
       if (trimmed.startsWith("```")) this.endThought();
       else if (this.thought.join("\n").length < 4096) this.thought.push(trimmed);
