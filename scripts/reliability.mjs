@@ -43,6 +43,9 @@ const SUITES = {
     "src/tamper.test.ts",
     "src/forged-rows.test.ts",
     "src/utf8.test.ts",
+    "src/import-append.test.ts",
+    "src/provenance.test.ts",
+    "src/round-trip.test.ts",
     "src/scrub.test.ts",
     "src/scrub.property.test.ts",
     "src/scrub-storage.test.ts",
@@ -74,6 +77,7 @@ const SUITES = {
     "src/io.test.ts",
     "src/terminal.test.ts",
     "src/commands/memory-verify.test.ts",
+    "src/commands/memory-round-trip.test.ts",
   ],
 };
 

@@ -1,4 +1,5 @@
 import type { Client, Row as DriverRow } from "@libsql/client";
+import { type Source, sourceFrom } from "./provenance.js";
 import type { QueryPlan, QueryTerm } from "./query.js";
 import { ROW_COLUMNS } from "./rows.js";
 import { decodeRow, MAX_SAFE_ID, safeColumns, type Warn } from "./safe-read.js";
@@ -16,6 +17,8 @@ export interface Row {
   created_at: string;
   occurrence_of: number | null;
   supersedes: number | null;
+  provenance: string;
+  source: Source | null;
 }
 
 /** Candidate rows and the statistics to weigh the query's terms against them. */
@@ -37,6 +40,8 @@ export function toRow(r: Record<string, unknown>): Row {
     created_at: String(r.created_at ?? ""),
     occurrence_of: num(r.occurrence_of),
     supersedes: num(r.supersedes),
+    provenance: String(r.provenance ?? "unknown"),
+    source: sourceFrom(r),
   };
 }
 

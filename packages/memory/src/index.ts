@@ -10,9 +10,17 @@ export {
 } from "./embed/index.js";
 export { MemoryInputError, MemoryStoreError, type MemoryStoreErrorCode } from "./errors.js";
 export type { FailureHistory } from "./history.js";
+export { type ImportLine, importLineSchema } from "./import-line.js";
 export type { ImportLineResult, ImportOptions } from "./jsonl.js";
 export { LAYERS, type Layer, parseLayer } from "./layers.js";
 export * from "./prior-art.js";
+export {
+  PROVENANCES,
+  type Provenance,
+  type Source,
+  type SourceInput,
+  sourceSchema,
+} from "./provenance.js";
 export type { RecordResult } from "./record.js";
 export { redactCredentials } from "./redact-credentials.js";
 export { BUSY_DEADLINE_MS } from "./retry.js";

@@ -73,7 +73,8 @@ describe.each(backends())("JSONL import and export on $name", (backend) => {
     ]);
     const first = await collect(store.importJsonl(path, { batchSize: 2 }));
     const again = await collect(store.importJsonl(path, { batchSize: 1 }));
-    expect(again).toEqual(first);
+    expect(first.map((r) => r.status)).toEqual(["added", "added", "added"]);
+    expect(again).toEqual(first.map((r) => ({ ...r, status: "already_present" })));
     expect((await collect(store.exportRows())).filter((r) => r.session === t)).toHaveLength(3);
     store.close();
   });
@@ -85,7 +86,32 @@ describe.each(backends())("JSONL import and export on $name", (backend) => {
       [[line(t, "a", "verifier: x"), line(t, "", "verifier: x")], 2, "approach"],
       [[line(t, "a", "verifier: x"), line(t, "b", "verifer: x")], 2, "death_reason"],
       [[line(t, "a", "verifier: x"), line(t, "b", "verifier: x", "sure")], 2, "conviction"],
-      [[line(t, "a", "verifier: x"), "", { ...line(t, "b", "verifier: y"), id: 3 }], 3, "id"],
+      [
+        [line(t, "a", "verifier: x"), "", { ...line(t, "b", "verifier: y"), colour: 3 }],
+        3,
+        "colour",
+      ],
+      [[line(t, "a", "verifier: x"), { ...line(t, "b", "verifier: y"), id: 0 }], 2, "id"],
+      [
+        [
+          { ...line(t, "a", "verifier: x"), id: 4 },
+          { ...line(t, "b", "verifier: y"), occurrence_of: 5 },
+        ],
+        2,
+        "occurrence_of",
+      ],
+      [[{ ...line(t, "b", "verifier: y"), supersedes: 1, id: 1 }], 1, "supersedes"],
+      [
+        [
+          { ...line(t, "a", "verifier: x"), id: 4 },
+          { ...line(t, "b", "verifier: y"), id: 4 },
+        ],
+        2,
+        "id",
+      ],
+      [[{ ...line(t, "a", "verifier: x"), layer: "budget" }], 1, "layer"],
+      [[{ ...line(t, "a", "verifier: x"), provenance: "real" }], 1, "source"],
+      [[{ ...line(t, "a", "verifier: x"), provenance: "made-up" }], 1, "provenance"],
       [[line(t, "a", "verifier: x"), "{not json"], 2, "(json)"],
       [[line(t, "a", "verifier: x"), { session: t, task: "t", approach: "a" }], 2, "death_reason"],
     ];

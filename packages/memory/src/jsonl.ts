@@ -1,16 +1,20 @@
+import { createHash } from "node:crypto";
 import type { Client, InStatement } from "@libsql/client";
 import { toStoreError } from "./driver-error.js";
-import { MemoryStoreError } from "./errors.js";
-import { lineReader, parseJsonLine } from "./lines.js";
+import { MemoryInputError } from "./errors.js";
+import { type BatchLine, type ImportLineResult, writeBatch } from "./import-batch.js";
+import { contentKey, type ImportLine, importLineSchema, ReferenceCheck } from "./import-line.js";
+import { lineReader, type NumberedLine, parseJsonLine } from "./lines.js";
 import { retryBusy } from "./retry.js";
-import { type PreparedRow, prepareRow, validateRow } from "./row.js";
+import { type PreparedRow, prepareValid, validateRow } from "./row.js";
 
-/** What became of one import line. */
-export interface ImportLineResult {
-  line: number;
-  id: number;
-  occurrence_of: number | null;
-}
+export type { ImportLineResult } from "./import-batch.js";
+
+/** The statement storing a batch's vectors by import key (embed/semantic.ts), if there are any. */
+export type BatchVectors = (
+  rows: PreparedRow[],
+  importKeys: string[],
+) => Promise<InStatement | undefined>;
 
 /**
  * Import tuning: rows per write batch (default 10,000; a batch is also cut at 16 MB of line
@@ -21,30 +25,6 @@ export interface ImportOptions {
   onProgress?: (linesDone: number) => void;
 }
 
-// One statement per batch. Ids are given explicitly (the table's next id + index in the batch),
-// so a line can name an earlier line of the same batch as its first occurrence; the SELECT is
-// evaluated whole before any row goes in (SQLite buffers INSERT ... SELECT on a table with
-// triggers), under the write lock. Lines already imported (same import key) are skipped, which
-// makes re-running an interrupted or finished import add nothing twice.
-const INSERT_BATCH = `INSERT INTO failures
-  (id, session, task, approach, death_reason, layer, conviction, created_at, substance_key, occurrence_of, supersedes, import_key)
-WITH base AS MATERIALIZED (
-  SELECT MAX(COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'failures'), 0),
-             COALESCE((SELECT MAX(id) FROM failures), 0)) AS n
-), batch AS (
-  SELECT CAST(key AS INTEGER) AS k, value AS v FROM json_each(?1)
-)
-SELECT base.n + 1 + batch.k,
-  json_extract(v, '$[0]'), json_extract(v, '$[1]'), json_extract(v, '$[2]'), json_extract(v, '$[3]'),
-  json_extract(v, '$[4]'), json_extract(v, '$[5]'), ?2, json_extract(v, '$[6]'),
-  COALESCE(
-    (SELECT MIN(f.id) FROM failures AS f WHERE f.substance_key = json_extract(v, '$[6]')),
-    CASE WHEN json_extract(v, '$[7]') = batch.k THEN NULL ELSE base.n + 1 + json_extract(v, '$[7]') END),
-  NULL, json_extract(v, '$[8]')
-FROM batch, base
-WHERE NOT EXISTS (SELECT 1 FROM failures AS d WHERE d.import_key = json_extract(v, '$[8]'))
-ORDER BY batch.k`;
-
 // Each commit rewrites every index page the batch touched, and substance keys are hashes, so
 // they land all over their index: larger batches touch each page once for more rows (at 100k
 // rows, 10,000 per batch cost 17 µs of CPU a row in the database against 20 µs at 2,000).
@@ -52,13 +32,38 @@ ORDER BY batch.k`;
 const defaultBatchSize = 10_000;
 const maxBatchChars = 16 * 1024 * 1024;
 
-const READ_BATCH = `SELECT f.id, f.occurrence_of FROM json_each(?1) AS j
-JOIN failures AS f ON f.import_key = j.value ORDER BY CAST(j.key AS INTEGER)`;
+/** Cuts a stream of lines into batches the same way on both passes, hashing each batch's text. */
+function batcher(batchSize: number) {
+  let hash = createHash("sha256");
+  let lines = 0;
+  let chars = 0;
+  const cut = () => {
+    const digest = hash.digest("hex");
+    hash = createHash("sha256");
+    lines = 0;
+    chars = 0;
+    return digest;
+  };
+  return {
+    /** Add a line; the batch's digest when the batch ends with it. */
+    add(l: NumberedLine): string | undefined {
+      hash.update(`${l.line}\n${l.text}\n`);
+      lines++;
+      chars += l.text.length;
+      return lines < batchSize && chars < maxBatchChars ? undefined : cut();
+    },
+    /** The digest of the last, short batch (undefined when there is none). */
+    rest: () => (lines > 0 ? cut() : undefined),
+  };
+}
 
 /**
  * Import failure rows from a JSONL file. The whole file is validated first (streaming), so a bad
- * line names file, line and field and nothing is written; then rows are scrubbed, layered and
- * written in batches of one INSERT ... SELECT FROM json_each each. Yields one result per line.
+ * line names file, line and field and nothing is written; the second pass reads exactly the bytes
+ * the first one checked (a writer appending meanwhile changes nothing; a file rewritten in place is
+ * refused before its changed batch is written), then rows are scrubbed, layered and written in
+ * batches of one INSERT ... SELECT FROM json_each each. Lines are keyed by content, so re-running
+ * an import, or importing the same export again, adds nothing twice. Yields one result per line.
  */
 export async function* importFile(
   client: Client,
@@ -68,97 +73,111 @@ export async function* importFile(
   vectors?: BatchVectors,
 ): AsyncGenerator<ImportLineResult> {
   const batchSize = Math.max(1, opts.batchSize ?? defaultBatchSize);
-  const check = lineReader(path);
-  for await (const l of check.lines())
-    validateRow(parseJsonLine(l, path), { file: path, line: l.line });
-  const importId = check.digest().slice(0, 16);
+  const refs = new ReferenceCheck(path);
+  const checked = lineReader(path);
+  const digests: string[] = [];
+  const cutFirst = batcher(batchSize);
+  let firstLine: number | undefined;
+  for await (const l of checked.lines()) {
+    firstLine ??= l.line;
+    const row = validateRow(parseJsonLine(l, path), { file: path, line: l.line }, importLineSchema);
+    refs.check(row, l.line);
+    const digest = cutFirst.add(l);
+    if (digest) digests.push(digest);
+  }
+  const last = cutFirst.rest();
+  if (last) digests.push(last);
 
-  let batch: { line: number; row: PreparedRow }[] = [];
-  let batchChars = 0;
+  const newIds = new Map<number, number>();
+  const remember = (oldId: number, id: number) => {
+    if (refs.referenced.has(oldId)) newIds.set(oldId, id);
+  };
+  let batch: BatchLine[] = [];
   let done = 0;
   const flush = async function* () {
-    const results = await writeBatch(client, url, importId, batch, done, vectors);
+    let results: ImportLineResult[];
+    try {
+      results = await retryBusy(() =>
+        writeBatch(client, batch, (o) => newIds.get(o), remember, vectors),
+      );
+    } catch (err) {
+      const e = toStoreError(err, url, "import into");
+      e.message += ` (${done} lines were committed before this batch; re-running the import adds only what is missing)`;
+      throw e;
+    }
     done += batch.length;
     batch = [];
-    batchChars = 0;
     yield* results;
     opts.onProgress?.(done);
     // The driver frees a finished statement's native memory only when the event loop turns.
     await new Promise(setImmediate);
   };
-  for await (const l of lineReader(path).lines()) {
-    batch.push({
-      line: l.line,
-      row: prepareRow(parseJsonLine(l, path), { file: path, line: l.line }),
-    });
-    batchChars += l.text.length;
-    if (batch.length >= batchSize || batchChars >= maxBatchChars) yield* flush();
+  const cutSecond = batcher(batchSize);
+  // 0.1.0 keyed a line by the file's digest and its number: such lines count as already there.
+  // It wrote batches in file order, so it imported some of this file only if the first line.
+  const legacy = await legacyPrefix(client, url, checked.digest().slice(0, 16), firstLine);
+  for await (const l of lineReader(path, path, checked.bytes()).lines()) {
+    const line = secondLook(path, l, done);
+    batch.push(legacy === undefined ? line : { ...line, legacyKey: `${legacy}:${l.line}` });
+    const digest = cutSecond.add(l);
+    if (digest) {
+      if (digest !== digests.shift()) changed(path, batch[0]?.line ?? l.line, done);
+      yield* flush();
+    }
   }
-  if (batch.length > 0) yield* flush();
+  if (batch.length > 0) {
+    if (cutSecond.rest() !== digests.shift()) changed(path, batch[0]?.line ?? 0, done);
+    yield* flush();
+  }
 }
 
-/** The statement storing a batch's vectors by import key (embed/semantic.ts), if there are any. */
-export type BatchVectors = (
-  rows: PreparedRow[],
-  importKeys: string[],
-) => Promise<InStatement | undefined>;
-
-async function writeBatch(
+async function legacyPrefix(
   client: Client,
   url: string,
-  importId: string,
-  batch: { line: number; row: PreparedRow }[],
-  committed: number,
-  vectors?: BatchVectors,
-): Promise<ImportLineResult[]> {
-  const firstIndex = new Map<string, number>();
-  const payload = batch.map(({ line, row }, i) => {
-    if (!firstIndex.has(row.substance_key)) firstIndex.set(row.substance_key, i);
-    return [
-      row.session,
-      row.task,
-      row.approach,
-      row.death_reason,
-      row.layer,
-      row.conviction,
-      row.substance_key,
-      firstIndex.get(row.substance_key),
-      `${importId}:${line}`,
-    ];
-  });
-  const importKeys = payload.map((p) => p[8] as string);
-  const keys = JSON.stringify(importKeys);
-  // Embedded before the write transaction, so the write lock is never held across the network.
-  const vector = await vectors?.(
-    batch.map((b) => b.row),
-    importKeys,
-  );
+  prefix: string,
+  firstLine: number | undefined,
+): Promise<string | undefined> {
+  if (firstLine === undefined) return undefined;
   try {
-    const done = await retryBusy(() =>
-      client.batch(
-        [
-          { sql: INSERT_BATCH, args: [JSON.stringify(payload), new Date().toISOString()] },
-          ...(vector ? [vector] : []),
-          { sql: READ_BATCH, args: [keys] },
-        ],
-        "write",
-      ),
-    );
-    const read = done.at(-1);
-    if (read?.rows.length !== batch.length) {
-      throw new MemoryStoreError(
-        "FAILED",
-        `import into ${url}: ${read?.rows.length} of ${batch.length} lines read back`,
-      );
-    }
-    return read.rows.map((r, i) => ({
-      line: batch[i]!.line,
-      id: Number(r.id),
-      occurrence_of: r.occurrence_of === null ? null : Number(r.occurrence_of),
-    }));
+    const r = await client.execute({
+      sql: "SELECT 1 FROM failures WHERE import_key = ?",
+      args: [`${prefix}:${firstLine}`],
+    });
+    return r.rows.length > 0 ? prefix : undefined;
   } catch (err) {
-    const e = toStoreError(err, url, "import into");
-    e.message += ` (${committed} lines were committed before this batch; re-running the import adds only what is missing)`;
-    throw e;
+    throw toStoreError(err, url, "import into");
   }
+}
+
+/** A line the first pass validated, read again: failing now means the file changed meanwhile. */
+function secondLook(path: string, l: NumberedLine, done: number): BatchLine {
+  const where = { file: path, line: l.line };
+  try {
+    const value = parseJsonLine(l, path);
+    const line = validateRow(value, where, importLineSchema) as ImportLine;
+    return toBatchLine(l, line, prepareValid(line, where));
+  } catch (err) {
+    if (err instanceof MemoryInputError) changed(path, l.line, done);
+    throw err;
+  }
+}
+
+function toBatchLine(l: NumberedLine, line: ImportLine, row: PreparedRow): BatchLine {
+  const out: BatchLine = {
+    line: l.line,
+    row,
+    key: contentKey(l.text, line.id, l.line),
+  };
+  if (line.id !== undefined) out.oldId = line.id;
+  if (line.supersedes !== null && line.supersedes !== undefined)
+    out.oldSupersedes = line.supersedes;
+  if (line.created_at !== undefined) out.createdAt = line.created_at;
+  return out;
+}
+
+function changed(path: string, line: number, done: number): never {
+  throw new MemoryInputError(
+    { file: path, line, field: "(file)" },
+    `the file changed while it was being imported (${done} lines were committed before; re-running the import adds only what is missing)`,
+  );
 }

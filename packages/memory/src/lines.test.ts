@@ -10,7 +10,7 @@ const dir = tempDir();
 
 async function readAll(path: string, maxLineBytes?: number): Promise<string[]> {
   const texts: string[] = [];
-  for await (const l of lineReader(path, path, maxLineBytes).lines()) texts.push(l.text);
+  for await (const l of lineReader(path, path, undefined, maxLineBytes).lines()) texts.push(l.text);
   return texts;
 }
 

@@ -15,15 +15,18 @@ export const MAX_LINE_BYTES = 64 << 20;
 
 /**
  * Stream a file's non-blank lines as strict UTF-8 (a byte-order mark dropped, CRLF tolerated),
- * hashing the bytes as they pass; `digest()` is the file's sha256 once the lines are exhausted.
- * Memory stays bounded by the longest line (at most `maxLineBytes`), and time is linear in the
- * file's size however long its lines: a line's chunks are joined once, at its end. A path that
- * is not a regular file (a folder, a FIFO, a device) and a file with no row are bad input.
+ * hashing the bytes as they pass; `digest()` is the sha256 and `bytes()` the length of what was
+ * read once the lines are exhausted. `end` stops after that many bytes (a second pass reads what
+ * the first one read, whatever a writer appended since). Memory stays bounded by the longest
+ * line (at most `maxLineBytes`), and time is linear in the file's size however long its lines:
+ * a line's chunks are joined once, at its end. A path that is not a regular file (a folder, a
+ * FIFO, a device) and a file with no row are bad input.
  * @example for await (const { line, text } of reader.lines()) ...
  */
-export function lineReader(path: string, file = path, maxLineBytes = MAX_LINE_BYTES) {
+export function lineReader(path: string, file = path, end?: number, maxLineBytes = MAX_LINE_BYTES) {
   const hash = createHash("sha256");
   let digest = "";
+  let bytes = 0;
   async function* lines(): AsyncGenerator<NumberedLine> {
     // The pieces of the line not yet ended, and their total length.
     let pieces: Buffer[] = [];
@@ -45,8 +48,9 @@ export function lineReader(path: string, file = path, maxLineBytes = MAX_LINE_BY
         { file, line: line + 1, field: "(line)" },
         `longer than ${maxLineBytes} bytes, the longest line an import reads`,
       );
-    for await (const chunk of readable(path, file)) {
+    for await (const chunk of readable(path, file, end)) {
       hash.update(chunk);
+      bytes += chunk.length;
       let start = 0;
       for (let nl = chunk.indexOf(0x0a); nl >= 0; nl = chunk.indexOf(0x0a, start)) {
         if (pendingBytes + nl - start > maxLineBytes) throw tooLong();
@@ -72,10 +76,11 @@ export function lineReader(path: string, file = path, maxLineBytes = MAX_LINE_BY
       throw new MemoryInputError({ file, field: "(file)" }, "empty input: the file holds no row");
     digest = hash.digest("hex");
   }
-  return { lines, digest: () => digest };
+  return { lines, digest: () => digest, bytes: () => bytes };
 }
 
-async function* readable(path: string, file: string): AsyncGenerator<Buffer> {
+async function* readable(path: string, file: string, end?: number): AsyncGenerator<Buffer> {
+  if (end === 0) return;
   let handle: FileHandle | undefined;
   try {
     // The type is checked on the open descriptor, and the open never blocks: a FIFO with no
@@ -86,7 +91,9 @@ async function* readable(path: string, file: string): AsyncGenerator<Buffer> {
       const what = info.isDirectory() ? "a folder" : "not a regular file";
       throw new MemoryInputError({ file, field: "(file)" }, `cannot read the file: ${what}`);
     }
-    for await (const chunk of handle.createReadStream({ autoClose: false })) yield chunk as Buffer;
+    const range = end === undefined ? {} : { end: end - 1 };
+    for await (const chunk of handle.createReadStream({ autoClose: false, ...range }))
+      yield chunk as Buffer;
   } catch (err) {
     if (err instanceof MemoryInputError) throw err;
     const code = (err as { code?: string }).code ?? "";

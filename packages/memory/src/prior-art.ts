@@ -1,3 +1,4 @@
+import { originTag, SIMULATED_VERDICT, type WeighedHit, weighEvidence } from "./evidence.js";
 import { type SearchContext, type SearchHit, searchFailures } from "./search.js";
 import { estimateTokens } from "./tokens.js";
 
@@ -36,10 +37,16 @@ function verdict(layer: string): string {
   }
 }
 
-/** One cited entry: `- failure:ID [verdict] died N times | task: ... | approach: ... | death: ...` */
-export function formatEntry(hit: SearchHit): string {
+/**
+ * One cited entry: `- failure:ID [verdict] (origin) died N times | task: ... | approach: ... | death: ...`.
+ * A death only a simulated fixture saw reads `[simulated fixture: not a real refutation]`.
+ */
+export function formatEntry(hit: SearchHit | WeighedHit): string {
   const died = hit.deaths > 1 ? ` died ${hit.deaths} times` : "";
-  return `- failure:${hit.id} [${verdict(hit.layer)}]${died} | task: ${oneLine(hit.task)} | approach: ${oneLine(hit.approach)} | death: ${oneLine(hit.death_reason)}`;
+  const weighed: WeighedHit =
+    "simulatedOnly" in hit ? hit : { ...hit, simulatedOnly: hit.provenance === "simulated" };
+  const says = weighed.simulatedOnly ? SIMULATED_VERDICT : verdict(hit.layer);
+  return `- failure:${hit.id} [${says}]${originTag(weighed)}${died} | task: ${oneLine(hit.task)} | approach: ${oneLine(hit.approach)} | death: ${oneLine(hit.death_reason)}`;
 }
 
 function oneLine(text: string): string {
@@ -47,7 +54,8 @@ function oneLine(text: string): string {
 }
 
 /**
- * The dead branches most relevant to `task`, ranked by relevance, each citing `failure:ID`,
+ * The dead branches most relevant to `task`, ranked by relevance (deaths only a simulated fixture
+ * saw after the others), each citing `failure:ID` and where its evidence came from,
  * cut to a token budget. Tokens are estimated as ceil(characters / 4) of the whole text
  * (header and newlines included), and the text never exceeds `maxTokens` by that estimate: an
  * entry that does not fit is shortened when it is the first one, else left out. Nothing relevant
@@ -60,7 +68,11 @@ export async function priorArt(
   opts: PriorArtOptions = {},
 ): Promise<PriorArt> {
   const maxTokens = Math.max(0, Math.floor(opts.maxTokens ?? 400));
-  const hits = await searchFailures(ctx, task, { limit: CANDIDATES });
+  // Relevance first, then evidence: whatever only a simulation killed comes after real deaths.
+  const hits = await weighEvidence(
+    ctx.client,
+    await searchFailures(ctx, task, { limit: CANDIDATES }),
+  );
   const maxChars = maxTokens * 4;
   const lines = [HEADER];
   const ids: number[] = [];

@@ -1,5 +1,6 @@
 import type { Client, InStatement, ResultSet } from "@libsql/client";
 import { MemoryInputError } from "./errors.js";
+import { provenanceLabel, sourceColumns } from "./provenance.js";
 import type { PreparedRow } from "./row.js";
 import { type ExportedRow, occurrenceMessage, ROW_COLUMNS, toExportedRow } from "./rows.js";
 
@@ -7,23 +8,35 @@ import { type ExportedRow, occurrenceMessage, ROW_COLUMNS, toExportedRow } from 
 export interface RecordResult extends ExportedRow {
   /** 1 for a new failure, 2 for its second death, ... */
   deaths: number;
-  /** "new failure:13" or "second death, see failure:12". */
+  /** "new failure:13", "second death, see failure:12", or "already recorded as failure:12 (...)". */
   message: string;
+  /** `already_present` when a row from the same source trial was recorded before (nothing added). */
+  status: "added" | "already_present";
 }
 
-// One statement: the lookup of the first row of the same substance and the insert run under
-// the same write lock, so concurrent writers cannot both believe they are first.
+// One statement: the lookup of the first row of the same substance, the check that the source
+// trial is not recorded yet, and the insert run under the same write lock, so concurrent writers
+// cannot both believe they are first (the unique source index backs the check).
 const INSERT_ROW = `INSERT INTO failures
-  (session, task, approach, death_reason, layer, conviction, created_at, substance_key, occurrence_of, supersedes)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, (SELECT MIN(id) FROM failures WHERE substance_key = ?), NULL)
+  (session, task, approach, death_reason, layer, conviction, created_at, substance_key, occurrence_of, supersedes,
+   provenance, source_harness, source_job, source_trial, source_attempt)
+SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, (SELECT MIN(id) FROM failures WHERE substance_key = ?8), NULL,
+  ?9, ?10, ?11, ?12, ?13
+WHERE ?12 IS NULL OR NOT EXISTS (SELECT 1 FROM failures
+  WHERE source_harness = ?10 AND source_job = ?11 AND source_trial = ?12 AND source_attempt = ?13)
 RETURNING ${ROW_COLUMNS}`;
+
+const BY_SOURCE = `SELECT ${ROW_COLUMNS} FROM failures
+WHERE source_harness = ? AND source_job = ? AND source_trial = ? AND source_attempt = ?`;
 
 // Supersede: the row named must exist, must not be superseded yet, and must differ in substance.
 const INSERT_SUCCESSOR = `INSERT INTO failures
-  (session, task, approach, death_reason, layer, conviction, created_at, substance_key, occurrence_of, supersedes)
-SELECT ?, ?, ?, ?, ?, ?, ?, ?, (SELECT MIN(id) FROM failures WHERE substance_key = ?), old.id
+  (session, task, approach, death_reason, layer, conviction, created_at, substance_key, occurrence_of, supersedes,
+   provenance, source_harness, source_job, source_trial, source_attempt)
+SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, (SELECT MIN(id) FROM failures WHERE substance_key = ?8), old.id,
+  ?9, ?10, ?11, ?12, ?13
 FROM failures AS old
-WHERE old.id = ? AND old.substance_key <> ?
+WHERE old.id = ?14 AND old.substance_key <> ?8
   AND NOT EXISTS (SELECT 1 FROM failures AS s WHERE s.supersedes = old.id)
 RETURNING ${ROW_COLUMNS}`;
 
@@ -37,7 +50,8 @@ function rowArgs(row: PreparedRow, now: string) {
     row.conviction,
     now,
     row.substance_key,
-    row.substance_key,
+    row.provenance,
+    ...sourceColumns(row.source),
   ];
 }
 
@@ -55,7 +69,11 @@ async function insertWith(
   return r!;
 }
 
-/** Insert one prepared row, as an occurrence of the first row of the same substance if any. */
+/**
+ * Insert one prepared row, as an occurrence of the first row of the same substance if any. A row
+ * whose source trial is already recorded adds nothing: the earlier row comes back, `already_present`.
+ * `vector` (the row's embedding) is written in the same transaction, only if the row was.
+ */
 export async function insertRow(
   client: Client,
   row: PreparedRow,
@@ -63,7 +81,12 @@ export async function insertRow(
 ): Promise<RecordResult> {
   const insert = { sql: INSERT_ROW, args: rowArgs(row, new Date().toISOString()) };
   const r = await insertWith(client, insert, vector);
-  return withDeaths(client, toExportedRow(r.rows[0]!));
+  if (r.rows[0]) return withDeaths(client, toExportedRow(r.rows[0]), "added");
+  const earlier = await client.execute({ sql: BY_SOURCE, args: sourceColumns(row.source) });
+  const found = toExportedRow(earlier.rows[0]!);
+  const result = await withDeaths(client, found, "already_present");
+  const from = provenanceLabel(found.provenance, found.source);
+  return { ...result, message: `already recorded as failure:${found.id} (${from})` };
 }
 
 /** Insert a row that supersedes `id`; refuses an unknown id, a superseded id, the same substance. */
@@ -75,14 +98,14 @@ export async function insertSuccessor(
 ): Promise<RecordResult> {
   let inserted: ExportedRow | undefined;
   try {
-    const args = [...rowArgs(row, new Date().toISOString()), id, row.substance_key];
+    const args = [...rowArgs(row, new Date().toISOString()), id];
     const r = await insertWith(client, { sql: INSERT_SUCCESSOR, args }, vector);
     inserted = r.rows[0] ? toExportedRow(r.rows[0]) : undefined;
   } catch (err) {
     // A concurrent supersede of the same row won the race: the trigger refused this one.
     if (!String((err as { message?: unknown }).message).includes("append-only")) throw err;
   }
-  if (inserted) return withDeaths(client, inserted);
+  if (inserted) return withDeaths(client, inserted, "added");
   throw await whyNotSuperseded(client, id, row);
 }
 
@@ -112,7 +135,11 @@ async function whyNotSuperseded(
   return new MemoryInputError({ field: "id" }, `failure:${id} cannot be superseded`);
 }
 
-async function withDeaths(client: Client, row: ExportedRow): Promise<RecordResult> {
+async function withDeaths(
+  client: Client,
+  row: ExportedRow,
+  status: RecordResult["status"],
+): Promise<RecordResult> {
   let deaths = 1;
   if (row.occurrence_of !== null) {
     const r = await client.execute({
@@ -121,5 +148,5 @@ async function withDeaths(client: Client, row: ExportedRow): Promise<RecordResul
     });
     deaths = 1 + Number(r.rows[0]?.[0] ?? 0);
   }
-  return { ...row, deaths, message: occurrenceMessage(row.id, row.occurrence_of, deaths) };
+  return { ...row, deaths, message: occurrenceMessage(row.id, row.occurrence_of, deaths), status };
 }

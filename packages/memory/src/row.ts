@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MemoryInputError, type MemoryInputLocation } from "./errors.js";
 import { type Layer, parseLayer } from "./layers.js";
+import { type Provenance, provenanceFields, type Source, sourceProblem } from "./provenance.js";
 import { scrub } from "./scrub.js";
 import { substanceKey } from "./substance.js";
 import { unstorableText } from "./utf8.js";
@@ -22,7 +23,8 @@ const text = (field: string) =>
 
 /**
  * One failure row as it is recorded or imported (a JSONL import line): strict, so an unknown
- * field is an error. `conviction` defaults to `none`.
+ * field is an error. `conviction` defaults to `none`, `provenance` to `person` (provenance.ts);
+ * a `real` row names its `source` trial.
  * @example failureRowSchema.parse({ session: "s1", task: "fix-git", approach: "rebase", death_reason: "verifier: tests fail" })
  */
 export const failureRowSchema = z.strictObject({
@@ -31,7 +33,10 @@ export const failureRowSchema = z.strictObject({
   approach: text("approach"),
   death_reason: text("death_reason"),
   conviction: z.enum(CONVICTIONS).default("none"),
+  ...provenanceFields,
 });
+
+type RowOutput = z.output<typeof failureRowSchema>;
 
 /** A row to record: `conviction` may be left out. */
 export type FailureRowInput = z.input<typeof failureRowSchema>;
@@ -45,13 +50,19 @@ export interface PreparedRow {
   layer: Layer;
   conviction: Conviction;
   substance_key: string;
+  provenance: Provenance;
+  source: Source | null;
 }
 
 type Where = Omit<MemoryInputLocation, "field">;
 
 /** Validate without scrubbing (the import's first pass); throws MemoryInputError. */
-export function validateRow(value: unknown, where: Where = {}): z.output<typeof failureRowSchema> {
-  const result = failureRowSchema.safeParse(value);
+export function validateRow<S extends z.ZodType<RowOutput> = typeof failureRowSchema>(
+  value: unknown,
+  where: Where = {},
+  schema: S = failureRowSchema as unknown as S,
+): z.output<S> {
+  const result = schema.safeParse(value);
   if (!result.success) {
     const issue = result.error.issues[0];
     if (issue?.code === "unrecognized_keys") {
@@ -60,6 +71,8 @@ export function validateRow(value: unknown, where: Where = {}): z.output<typeof 
     const field = issue?.path.length ? issue.path.map(String).join(".") : "(row)";
     throw new MemoryInputError({ ...where, field }, issue?.message ?? "invalid row");
   }
+  const problem = sourceProblem(result.data.provenance, result.data.source);
+  if (problem) throw new MemoryInputError({ ...where, field: problem.field }, problem.message);
   try {
     parseLayer(result.data.death_reason);
   } catch (err) {
@@ -75,8 +88,16 @@ export function validateRow(value: unknown, where: Where = {}): z.output<typeof 
  * reaches the database, so no secret reaches the table or its full-text index.
  * @example prepareRow({ session: "s", task: "t", approach: "a", death_reason: "budget: out of turns" }).layer // "budget"
  */
-export function prepareRow(value: unknown, where: Where = {}): PreparedRow {
-  const row = validateRow(value, where);
+export function prepareRow(
+  value: unknown,
+  where: Where = {},
+  schema: z.ZodType<RowOutput> = failureRowSchema,
+): PreparedRow {
+  return prepareValid(validateRow(value, where, schema), where);
+}
+
+/** `prepareRow` for a row `validateRow` already accepted. */
+export function prepareValid(row: RowOutput, where: Where = {}): PreparedRow {
   const clean = (field: "session" | "task" | "approach" | "death_reason") => {
     const scrubbed = scrub(row[field]);
     const why = unstorableText(scrubbed);
@@ -93,6 +114,15 @@ export function prepareRow(value: unknown, where: Where = {}): PreparedRow {
     layer: parseLayer(death_reason),
     conviction: row.conviction,
     substance_key: substanceKey(approach, death_reason),
+    provenance: row.provenance,
+    source: row.source
+      ? {
+          harness: scrub(row.source.harness),
+          job: scrub(row.source.job),
+          trial: scrub(row.source.trial),
+          attempt: row.source.attempt,
+        }
+      : null,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Row } from "@libsql/client";
 import type { Layer } from "./layers.js";
+import { type Provenance, type Source, sourceFrom } from "./provenance.js";
 import type { Conviction } from "./row.js";
 
 /** A stored row as exported (JSONL) and returned: the import fields plus what the store adds. */
@@ -14,11 +15,14 @@ export interface ExportedRow {
   occurrence_of: number | null;
   supersedes: number | null;
   created_at: string;
+  /** Where the evidence came from, and the trial of a real or simulated row (else null). */
+  provenance: Provenance;
+  source: Source | null;
 }
 
 /** The columns of an ExportedRow, in export order, for SELECT and RETURNING lists. */
 export const ROW_COLUMNS =
-  "id, session, task, approach, death_reason, conviction, layer, occurrence_of, supersedes, created_at";
+  "id, session, task, approach, death_reason, conviction, layer, occurrence_of, supersedes, created_at, provenance, source_harness, source_job, source_trial, source_attempt";
 
 /** An ExportedRow from a libSQL result row selected with ROW_COLUMNS. */
 export function toExportedRow(r: Row): ExportedRow {
@@ -33,6 +37,8 @@ export function toExportedRow(r: Row): ExportedRow {
     occurrence_of: r.occurrence_of === null ? null : Number(r.occurrence_of),
     supersedes: r.supersedes === null ? null : Number(r.supersedes),
     created_at: String(r.created_at),
+    provenance: String(r.provenance) as Provenance,
+    source: sourceFrom(r),
   };
 }
 

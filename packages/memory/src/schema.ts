@@ -28,6 +28,14 @@ export const failures = sqliteTable(
     supersedes: integer("supersedes").references((): AnySQLiteColumn => failures.id),
     // "<file sha256 prefix>:<line>" for imported rows, so re-running an import adds nothing twice.
     importKey: text("import_key"),
+    // Where the evidence came from (provenance.ts): real, simulated, person, or unknown for rows
+    // written before the store said. A real or simulated row names the trial it came from; the
+    // four source columns together are unique, so recording the same trial again adds nothing.
+    provenance: text("provenance").notNull().default("unknown"),
+    sourceHarness: text("source_harness"),
+    sourceJob: text("source_job"),
+    sourceTrial: text("source_trial"),
+    sourceAttempt: integer("source_attempt"),
   },
   (t) => [
     index("failures_substance_key_idx").on(t.substanceKey),
@@ -35,6 +43,12 @@ export const failures = sqliteTable(
     // A row is superseded at most once: the chain stays linear even with concurrent writers.
     uniqueIndex("failures_supersedes_idx").on(t.supersedes),
     uniqueIndex("failures_import_key_idx").on(t.importKey),
+    uniqueIndex("failures_source_idx").on(
+      t.sourceHarness,
+      t.sourceJob,
+      t.sourceTrial,
+      t.sourceAttempt,
+    ),
   ],
 );
 

@@ -170,6 +170,8 @@ describe.each(backends())("store on $name", (backend) => {
         occurrence_of: null,
         supersedes: null,
         created_at: a.created_at,
+        provenance: "person",
+        source: null,
       },
     ]);
     const all = await collect(store.exportRows());

@@ -92,8 +92,8 @@ describe("fak memory", () => {
     const r = await runFak(["memory", "import", good, "--db", db, "--json"]);
     expect(r.status).toBe(0);
     expect(jsonl(r.stdout)).toEqual([
-      { line: 1, id: 1, occurrence_of: null },
-      { line: 2, id: 2, occurrence_of: 1 },
+      { line: 1, id: 1, occurrence_of: null, status: "added" },
+      { line: 2, id: 2, occurrence_of: 1, status: "added" },
     ]);
     const bad = join(dir, "bad.jsonl");
     await writeFile(

@@ -25,6 +25,16 @@ function rowFrom(o: RowOptions, fallback?: { session: string; task: string }): R
   };
 }
 
+/** Where a row's evidence came from, for people: "real: harbor job/trial", "person", ... */
+function origin(r: {
+  provenance: string;
+  source: { harness: string; job: string; trial: string; attempt: number } | null;
+}): string {
+  if (!r.source) return r.provenance;
+  const again = r.source.attempt > 1 ? ` #${r.source.attempt}` : "";
+  return `${r.provenance}: ${r.source.harness} ${r.source.job}/${r.source.trial}${again}`;
+}
+
 const dbOption = [
   "--db <url>",
   "memory database (default: FAK_DB_URL, else file:.fak/memory.db)",
@@ -52,19 +62,22 @@ export function registerMemory(program: Command): void {
 
   embeddingsOptions(memory.command("import"))
     .description("import failure rows from JSONL, in batches, with scrubbing and occurrences")
-    .argument("<file>", "JSONL of {session, task, approach, death_reason, conviction}")
+    .argument(
+      "<file>",
+      "JSONL of {session, task, approach, death_reason, conviction}, or a `fak memory export`",
+    )
     .option(...dbOption)
-    .option("--json", "JSONL output: one {line, id, occurrence_of} per input line")
+    .option("--json", "JSONL output: one {line, id, occurrence_of, status} per input line")
     .action((file: string, opts: DbOptions) =>
       withStore(opts, async (store) => {
         const bar = await progressBar("import", Boolean(opts.json));
-        let lines = 0;
-        let repeats = 0;
+        const count = { lines: 0, added: 0, repeats: 0 };
         await jsonlOutput(async (jsonl) => {
           try {
             for await (const r of store.importJsonl(file, { onProgress: (n) => bar.update(n) })) {
-              lines++;
-              if (r.occurrence_of !== null) repeats++;
+              count.lines++;
+              if (r.status === "added") count.added++;
+              if (r.status === "added" && r.occurrence_of !== null) count.repeats++;
               if (opts.json) jsonl.push(r);
             }
           } finally {
@@ -72,8 +85,10 @@ export function registerMemory(program: Command): void {
           }
         });
         if (opts.json) return;
+        const { lines, added, repeats } = count;
+        const occurrences = repeats ? ` (${repeats} of them occurrences of earlier failures)` : "";
         await say(
-          `imported ${lines} rows from ${file}: ${lines - repeats} new, ${repeats} occurrences of earlier failures\n`,
+          `imported ${lines} rows from ${file}: ${added} added${occurrences}, ${lines - added} already there\n`,
         );
       }),
     );
@@ -93,13 +108,13 @@ export function registerMemory(program: Command): void {
           `failure:${h.id}`,
           h.layer,
           h.deaths,
+          origin(h),
           h.task,
           h.approach,
           h.death_reason,
         ]);
-        await out(
-          `${table(["id", "layer", "deaths", "task", "approach", "death reason"], rows)}\n`,
-        );
+        const headers = ["id", "layer", "deaths", "from", "task", "approach", "death reason"];
+        await out(`${table(headers, rows)}\n`);
       }),
     );
 
@@ -152,6 +167,7 @@ export function registerMemory(program: Command): void {
           r.session,
           r.layer,
           r.conviction,
+          origin(r),
           r.approach,
           r.death_reason,
         ];
@@ -161,6 +177,7 @@ export function registerMemory(program: Command): void {
           "session",
           "layer",
           "conviction",
+          "from",
           "approach",
           "death reason",
         ];

@@ -17,9 +17,22 @@ describe("fak schema", () => {
       "FailureRow",
       "TrialRow",
       "RunComparison",
+      "FailureImportLine",
     ]) {
       expect(all[name], name).toHaveProperty("type", "object");
     }
+    expect(Object.keys(all.FailureRow.properties)).toEqual([
+      "session",
+      "task",
+      "approach",
+      "death_reason",
+      "conviction",
+      "provenance",
+      "source",
+    ]);
+    expect(Object.keys(all.FailureImportLine.properties)).toEqual(
+      expect.arrayContaining(["id", "layer", "occurrence_of", "supersedes", "created_at"]),
+    );
   });
 
   it("prints one schema by name, with its fields", async () => {

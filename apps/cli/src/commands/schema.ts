@@ -5,9 +5,14 @@ import { printJson } from "../output.js";
 
 async function allSchemas(): Promise<Record<string, import("zod").ZodType>> {
   const { wireSchemas } = await import("@fak/taxonomy");
-  const { failureRowSchema } = await import("@fak/memory");
+  const { failureRowSchema, importLineSchema } = await import("@fak/memory");
   const { replayWireSchemas } = await import("@fak/replay");
-  return { ...wireSchemas, ...replayWireSchemas, FailureRow: failureRowSchema };
+  return {
+    ...wireSchemas,
+    ...replayWireSchemas,
+    FailureRow: failureRowSchema,
+    FailureImportLine: importLineSchema,
+  };
 }
 
 export function registerSchema(program: Command): void {

@@ -20,7 +20,13 @@ export interface IngestedTrial {
   setup_failure?: boolean;
   /** True when the trial's failure is not the agent's doing (provider outage, harness bug): its classification's attribution is `harness`. */
   harness_error?: boolean;
-  meta: { last_failing_step?: string; failing_test?: string; first_assertion?: string };
+  meta: {
+    last_failing_step?: string;
+    failing_test?: string;
+    first_assertion?: string;
+    /** The plan the agent stated in its own words (its first stated plan, trimmed). */
+    plan?: string;
+  };
   /** The trial folder on disk. */
   path?: string;
   /** Which attempt of the task this trial was (1-based): tb's K-of-N, Harbor's order within a task. */

@@ -1,21 +1,25 @@
 import type { CommandEvent, FailureClassification, FailureSignals } from "@fak/taxonomy";
-import { commandShape } from "./command-shape.js";
+import { approachText } from "./approach.js";
+import { type RowProvenance, rowProvenance } from "./provenance.js";
 import type { TrialMeta } from "./trial.js";
 
-/** A failure-memory row as the store takes it (contracts.md, "Failure row"). */
+/** A failure-memory row as the store takes it (contracts.md, "Failure row"), with its provenance. */
 export interface DeathRow {
   session: string;
   task: string;
   approach: string;
   death_reason: string;
   conviction: "high" | "medium" | "low" | "none";
+  provenance: RowProvenance["provenance"];
+  source: RowProvenance["source"];
 }
 
-type Verdict = Pick<DeathRow, "death_reason" | "conviction">;
+type Verdict = { death_reason: string; conviction: DeathRow["conviction"] };
 
 /**
  * The dead branch a failed trial leaves behind, or undefined for a passed one. The approach
- * names what was tried (agent, model, the shape of the last failing step), never the answer;
+ * names what was tried (agent, model, and the plan the agent stated, else the shape of the
+ * deciding step with its shell noise removed: approach.ts), never the answer;
  * the death reason is the killer's own words behind a layer prefix:
  * - `adversary:` a dangerous command the policy correctly held (the hole it names);
  * - `verifier:` refuted by a test (its name and first assertion) or a failed command;
@@ -31,6 +35,7 @@ export function deathRowFor(
   signals: FailureSignals,
   meta: TrialMeta,
   session: string,
+  attempt = 1,
 ): DeathRow | undefined {
   if (!c.failed) return undefined;
   const held = signals.arm?.blocked_dangerous_actions[0];
@@ -41,13 +46,15 @@ export function deathRowFor(
     task: meta.task ?? signals.task_id,
     approach: approachOf(meta, step, c),
     ...verdictOf(c, signals, meta, held, benign),
+    ...rowProvenance(meta, attempt),
   };
 }
 
 function approachOf(meta: TrialMeta, step: string | undefined, c: FailureClassification) {
   const who = `${meta.agent ?? "unknown-agent"}/${meta.model ?? "unknown-model"}`;
-  if (!step) return `${who}: no failing step recorded (${c.category})`;
-  return `${who}: last step \`${commandShape(step)}\` (${c.category})`;
+  // A held or denied command is what the trial was judged on: it names the approach first.
+  const plan = step && step !== meta.last_failing_step ? undefined : meta.plan;
+  return approachText({ who, category: c.category, plan, step });
 }
 
 function verdictOf(

@@ -53,7 +53,12 @@ describe("runPipeline without a store", () => {
     const { taxonomy } = judgeTrials([trial]);
     expect(taxonomy.classifications[0]?.reason).toBe(cause.reason);
     const out = await runPipeline([trial], { store, record: true });
-    expect(out.recorded?.[0]).toMatchObject({ layer: "budget", session: "fix-git__a1" });
+    expect(out.recorded?.[0]).toMatchObject({
+      layer: "budget",
+      session: "fix-git__a1",
+      provenance: "real",
+      source: { harness: "harbor", job: "j", trial: "fix-git__a1", attempt: 1 },
+    });
   });
 
   it("takes another classifier", () => {
@@ -89,6 +94,11 @@ describe("runPipeline with a file store", () => {
       "fixture-replay/fixture/recorded-agent: last step `git push --force …` (POLICY_BLOCK)",
     );
     expect(hold?.death_reason).toContain("`git push --force origin HEAD:main`");
+    // The fixture's evidence class reaches the row: simulated, from the suite's benchmark.
+    expect(hold).toMatchObject({
+      provenance: "simulated",
+      source: { harness: "fixture", trial: "fixture:publish-pagination-hotfix", attempt: 1 },
+    });
     expect(out.recorded?.every((r) => r.session === "demo-1" && r.occurrence_of === null)).toBe(
       true,
     );
@@ -104,11 +114,16 @@ describe("runPipeline with a file store", () => {
     for (const id of budget?.ids ?? []) expect(budget?.text).toContain(`failure:${id}`);
   });
 
-  it("records a repeated death as an occurrence of the first", async () => {
+  it("records the same trial once, and another attempt that dies the same way as an occurrence", async () => {
     const first = await runPipeline(trials.slice(0, 1), { store, record: true, session: "a" });
     const again = await runPipeline(trials.slice(0, 1), { store, record: true, session: "b" });
-    expect(again.recorded?.[0]?.occurrence_of).toBe(
-      first.recorded?.[0]?.occurrence_of ?? first.recorded?.[0]?.id,
-    );
+    const row = first.recorded?.[0];
+    expect(again.recorded?.[0]).toMatchObject({ id: row?.id, status: "already_present" });
+    const retried = await runPipeline(trials.slice(0, 1), { store, record: true, attempt: 2 });
+    expect(retried.recorded?.[0]).toMatchObject({
+      status: "added",
+      occurrence_of: row?.occurrence_of ?? row?.id,
+      source: { harness: "fixture", trial: "fixture:publish-pagination-hotfix", attempt: 2 },
+    });
   });
 });

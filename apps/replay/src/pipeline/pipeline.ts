@@ -40,8 +40,10 @@ export interface SavedDeath {
   id: number;
   occurrence_of: number | null;
   layer: string;
-  /** "new failure:13" or "second death, see failure:12", where the store says it. */
+  /** "new failure:13", "second death, see failure:12", "already recorded as failure:12 (...)". */
   message?: string;
+  /** `already_present` when the store had this trial's death already (nothing was added). */
+  status?: "added" | "already_present";
 }
 
 /** One row written to the failure memory. */
@@ -84,7 +86,7 @@ export async function runPipeline(
     for (const { trial, signals, classification } of judged.items) {
       const meta = trial.meta ?? {};
       const session = opts.session ?? meta.trial_id ?? "fak-pipeline";
-      const row = deathRowFor(classification, signals, meta, session);
+      const row = deathRowFor(classification, signals, meta, session, opts.attempt ?? 1);
       if (!row) continue;
       const saved = await store.record(row);
       recorded.push({ task_id: signals.task_id, ...row, ...pickSaved(saved) });
@@ -140,5 +142,6 @@ export function classifyPipelineTrial(trial: Trial): FailureClassification {
 function pickSaved(saved: SavedDeath): SavedDeath {
   const out: SavedDeath = { id: saved.id, occurrence_of: saved.occurrence_of, layer: saved.layer };
   if (saved.message !== undefined) out.message = saved.message;
+  if (saved.status !== undefined) out.status = saved.status;
   return out;
 }

@@ -6,7 +6,15 @@ export interface TrialMeta {
   agent?: string;
   model?: string;
   harness?: string;
+  /** The job (Harbor) or run (tb) folder the trial belongs to; a fixture replay's benchmark. */
+  job?: string;
   trial_id?: string;
+  /** Which attempt of the task this trial was (1-based); default the pipeline's `attempt`. */
+  attempt?: number;
+  /** `simulated` for a fixture replay (SIMULATED_LOCAL_FIXTURE); real harness trials leave it out. */
+  evidence?: "simulated";
+  /** The plan the agent stated, in its own words (the importers' `meta.plan`). */
+  plan?: string;
   /** The task as a next run would describe it; prior art is searched with it. */
   task?: string;
   /** The last command that failed (or was blocked), verbatim. */
@@ -28,7 +36,14 @@ export interface Trial {
  * @example await runPipeline(agentTrials(trials).map(trialFromIngested), { store, record: true })
  */
 export function trialFromIngested(t: IngestedTrial): Trial {
-  const meta: TrialMeta = { harness: t.harness, trial_id: t.trial_id, task: t.task, ...t.meta };
+  const meta: TrialMeta = {
+    harness: t.harness,
+    job: t.job,
+    trial_id: t.trial_id,
+    task: t.task,
+    ...t.meta,
+  };
+  if (t.attempt !== undefined) meta.attempt = t.attempt;
   if (t.agent !== undefined) meta.agent = t.agent;
   if (t.model !== undefined) meta.model = t.model;
   if (t.harness_cause !== undefined) meta.harness_cause = t.harness_cause;

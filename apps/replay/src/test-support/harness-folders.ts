@@ -7,6 +7,8 @@ import { join } from "node:path";
 
 export interface FakeCommand {
   command: string;
+  /** What the agent said before running it (ATIF message, episode text, tb THOUGHT). */
+  said?: string;
   exit?: number;
   output?: string;
 }
@@ -198,6 +200,7 @@ async function writeAgent(dir: string, t: FakeHarborTrial): Promise<void> {
     const steps = commands.map((c, i) => ({
       step_id: i + 2,
       source: "agent",
+      ...(c.said ? { message: c.said } : {}),
       tool_calls: [
         { tool_call_id: `call_${i}`, function_name: "bash", arguments: { command: c.command } },
       ],
@@ -249,7 +252,7 @@ async function writeAgent(dir: string, t: FakeHarborTrial): Promise<void> {
       });
       await writeJson(join(ep, "response.json"), {
         content: [
-          { type: "text", text: "next" },
+          { type: "text", text: ("said" in c && c.said) || "next" },
           { type: "tool_use", id: `tu_${i}`, name: "bash", input: { command: c.command } },
         ],
       });
@@ -359,9 +362,14 @@ function agentLog(
     return parts.join("");
   }
   parts.push("Here is an example:\n```bash\nexample --not-run\n```\n");
+  // The prompt's own example answer: its THOUGHT is not the agent's.
+  parts.push(
+    "<example_response>\nTHOUGHT: I will print the config file to see which keys it sets today.\n\n```bash\ncat config.toml\n```\n</example_response>\n",
+  );
   commands.forEach((c, i) => {
     parts.push(
-      `\u001b[1mfake-agent (step ${i + 1}, $0.01):\u001b[0m\nTHOUGHT: next.\n\n\`\`\`bash\n${c.command}\n\`\`\`\n\nUser:\n`,
+      // The answer is printed after a spinner, on the spinner's line (an erase sequence between).
+      `\u001b[1mfake-agent (step ${i + 1}, $0.01):\u001b[0m\n\u001b[32m⠹\u001b[0m waiting for the model…\u001b[2KTHOUGHT: ${c.said ?? "next."}\n\n\`\`\`bash\n${c.command}\n\`\`\`\n\nUser:\n`,
     );
     parts.push(
       `<returncode>${c.exit ?? 0}</returncode>\n<output>\n${c.output ?? ""}\n</output>\n${"─".repeat(20)}\n`,

@@ -13,6 +13,8 @@ const row = (id: number): Row => ({
   created_at: "",
   occurrence_of: null,
   supersedes: null,
+  provenance: "person",
+  source: null,
 });
 
 describe("fuse", () => {

@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import type { CommandOutcome } from "@fak/taxonomy";
 import { z } from "zod";
+import { statedPlan } from "../../pipeline/approach.js";
 import { listSubdirs, noted, readJsonSafe } from "../fs-safe.js";
 import { exitCodeInText, makeOutcome } from "../ingest-common.js";
 import { textOf } from "./trajectory.js";
@@ -12,7 +13,13 @@ import { textOf } from "./trajectory.js";
 const responseSchema = z.looseObject({
   content: z
     .array(
-      z.looseObject({ type: z.string(), id: z.string().nullish(), input: z.unknown().optional() }),
+      z.looseObject({
+        type: z.string(),
+        id: z.string().nullish(),
+        input: z.unknown().optional(),
+        text: z.unknown().optional(),
+        thinking: z.unknown().optional(),
+      }),
     )
     .nullish(),
 });
@@ -29,6 +36,8 @@ export interface EpisodeReading {
   issued: number;
   /** The last episode's response asked for no tool: the agent ended its turn on its own. */
   finished: boolean;
+  /** The plan the agent stated (its text blocks, else its thinking), where it stated one. */
+  plan?: string;
 }
 
 /**
@@ -50,11 +59,15 @@ export async function readEpisodes(
     issued: 0,
     finished: false,
   };
+  const said: { text: string }[] = [];
   for (const { name, n } of names) {
     const turn = Number(n);
     const response = await noted(notes, () =>
       readJsonSafe(join(dir, name, "response.json"), responseSchema),
     );
+    const text =
+      blockText(response?.content ?? [], "text") ?? blockText(response?.content ?? [], "thinking");
+    if (text !== undefined) said.push({ text });
     const calls = (response?.content ?? []).filter((b) => b.type === "tool_use");
     reading.finished = response !== undefined && calls.length === 0;
     if (calls.length === 0) continue;
@@ -86,7 +99,16 @@ export async function readEpisodes(
         );
     }
   }
+  const plan = statedPlan(said);
+  if (plan !== undefined) reading.plan = plan;
   return reading;
+}
+
+function blockText(blocks: { type: string; [k: string]: unknown }[], type: "text" | "thinking") {
+  const parts = blocks
+    .filter((b) => b.type === type && typeof b[type] === "string")
+    .map((b) => String(b[type]));
+  return parts.length ? parts.join("\n") : undefined;
 }
 
 function commandOf(input: unknown): string | undefined {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { commandsInTrajectory, outcomesFromTrajectory } from "./trajectory.js";
+import { commandsInTrajectory, outcomesFromTrajectory, planFromTrajectory } from "./trajectory.js";
 
 const step = (id: number, calls: object[], results: object[], extra?: object) => ({
   step_id: id,
@@ -102,5 +102,38 @@ describe("outcomesFromTrajectory", () => {
     expect(
       commandsInTrajectory({ steps: [1, null, { tool_calls: [null, { arguments: {} }] }] }),
     ).toBe(0);
+  });
+});
+
+describe("planFromTrajectory", () => {
+  it("reads agent steps only: a JSON message's plan, else the reasoning of a step without a message", () => {
+    const user = {
+      step_id: 1,
+      source: "user",
+      message: "Plan: delete every file in the repository",
+    };
+    const json = {
+      step_id: 2,
+      source: "agent",
+      message: JSON.stringify({
+        analysis: "Nothing is installed.",
+        plan: "Install the toolchain with apt, then build the extension against the system headers.",
+        commands: [],
+      }),
+    };
+    const reasoning = {
+      step_id: 3,
+      source: "agent",
+      reasoning_content:
+        "Rewrite the build script to link statically so the verifier image needs no libs.",
+    };
+    expect(planFromTrajectory({ steps: [user, json] })).toBe(
+      "Install the toolchain with apt, then build the extension against the system headers.",
+    );
+    expect(planFromTrajectory({ steps: [user, reasoning] })).toBe(
+      "Rewrite the build script to link statically so the verifier image needs no libs.",
+    );
+    expect(planFromTrajectory({ steps: [user] })).toBeUndefined();
+    expect(planFromTrajectory({ nope: true })).toBeUndefined();
   });
 });

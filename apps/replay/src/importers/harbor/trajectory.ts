@@ -1,4 +1,5 @@
 import type { CommandOutcome } from "@fak/taxonomy";
+import { statedPlan } from "../../pipeline/approach.js";
 import { exitCodeInText, makeOutcome } from "../ingest-common.js";
 
 // ATIF (Harbor's Agent Trajectory Interchange Format): steps with tool_calls and an
@@ -75,6 +76,23 @@ export function commandsInTrajectory(doc: unknown): number {
       if (isObj(call) && commandOf(call.arguments) !== undefined) n++;
   }
   return n;
+}
+
+/**
+ * The plan the agent stated in an ATIF trajectory: its steps' messages (the reasoning where a
+ * step has no message), read by `statedPlan`.
+ * @example planFromTrajectory({ steps: [{ source: "agent", message: "Plan: bisect the history" }] }) // "bisect the history"
+ */
+export function planFromTrajectory(doc: unknown): string | undefined {
+  const steps = isObj(doc) && Array.isArray(doc.steps) ? doc.steps : [];
+  const said = steps.filter(isObj).flatMap((step) => {
+    if (step.source !== undefined && step.source !== "agent") return [];
+    const text = [step.message, step.reasoning_content].find(
+      (t): t is string => typeof t === "string" && t.trim() !== "",
+    );
+    return text === undefined ? [] : [{ text }];
+  });
+  return statedPlan(said);
 }
 
 function commandOf(args: unknown): string | undefined {

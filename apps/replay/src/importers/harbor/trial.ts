@@ -18,7 +18,7 @@ import { readCommandDirs } from "./command-dirs.js";
 import { readEpisodes } from "./episodes.js";
 import { type HarborTrialResult, harborTrialResultSchema } from "./schemas.js";
 import { screensOf, type TrajectoryEnd } from "./screens.js";
-import { commandsInTrajectory, outcomesFromTrajectory } from "./trajectory.js";
+import { commandsInTrajectory, outcomesFromTrajectory, planFromTrajectory } from "./trajectory.js";
 import { readVerifier } from "./verifier.js";
 
 /** Job-level facts a trial may fall back on. */
@@ -52,7 +52,7 @@ export async function readHarborTrial(
   if (verifier.reward === undefined && !cause)
     notes.push(`${dir}: no reward recorded (counted as failed)`);
   const agentRead = await readAgentOutcomes(join(dir, agentRel), agentRel, notes, cause, !passed);
-  const { outcomes, issued } = agentRead;
+  const { outcomes, issued, plan } = agentRead;
   const agentConfig = result.config?.agent;
   const trialId = result.trial_name || name;
   const signals = buildSignals({
@@ -110,6 +110,7 @@ export async function readHarborTrial(
   const model = agentConfig?.model_name || result.agent_info?.model_info?.name;
   if (model) trial.model = model;
   if (cause) trial.harness_cause = cause;
+  if (plan !== undefined) trial.meta.plan = plan;
   markAttribution(trial);
   if (notes.length) trial.notes = notes;
   return trial;
@@ -196,9 +197,11 @@ async function readAgentOutcomes(
   cause: HarnessCause | undefined,
   /** Read screens and the end state too (a failed trial is judged on them). */
   judge = true,
-): Promise<{ outcomes: CommandOutcome[]; issued: number; end?: TrajectoryEnd }> {
+): Promise<{ outcomes: CommandOutcome[]; issued: number; end?: TrajectoryEnd; plan?: string }> {
   let issued = 0;
   let end: TrajectoryEnd | undefined;
+  let plan: string | undefined;
+  const withPlan = <T extends object>(r: T) => (plan === undefined ? r : { ...r, plan });
   const trajectory = await noted(notes, () => readFileSafe(join(agentDir, "trajectory.json")));
   if (trajectory) {
     try {
@@ -208,8 +211,9 @@ async function readAgentOutcomes(
       const outcomes = outcomesFromTrajectory(doc, raw, file);
       issued = commandsInTrajectory(doc);
       if (judge) end = screensOf(doc, raw, file);
+      plan = planFromTrajectory(doc);
       if (outcomes.length)
-        return { outcomes, issued, ...(end ? { end: { ...end, screens: [] } } : {}) };
+        return withPlan({ outcomes, issued, ...(end ? { end: { ...end, screens: [] } } : {}) });
     } catch (err) {
       notes.push(`${join(agentDir, "trajectory.json")}: invalid JSON (${(err as Error).message})`);
     }
@@ -222,7 +226,8 @@ async function readAgentOutcomes(
   issued = Math.max(issued, episodes.issued);
   if (episodes.episodes > 0 && !end)
     end = { screens: [], steps: episodes.episodes, submitted: episodes.finished };
-  if (outcomes.length) return { outcomes, issued, ...(end ? { end } : {}) };
+  plan ??= episodes.plan;
+  if (outcomes.length) return withPlan({ outcomes, issued, ...(end ? { end } : {}) });
   const dirs = await readCommandDirs(agentDir, notes, agentRel);
-  return { outcomes: dirs, issued, ...(end ? { end } : {}) };
+  return withPlan({ outcomes: dirs, issued, ...(end ? { end } : {}) });
 }

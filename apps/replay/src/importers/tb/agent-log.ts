@@ -1,6 +1,7 @@
 import { constants } from "node:fs";
 import { open } from "node:fs/promises";
 import type { CommandOutcome } from "@fak/taxonomy";
+import { statedPlan } from "../../pipeline/approach.js";
 import { UnreadableFileError } from "../fs-safe.js";
 import { makeOutcome, STDERR_TAIL_BYTES, stripAnsi } from "../ingest-common.js";
 import { PhaseTracker, type TbPhases } from "./phases.js";
@@ -18,13 +19,14 @@ const RETURN_CODE = /<returncode>\s*(-?\d+)\s*<\/returncode>/;
 const OUTPUT_END = /^<\/output(?:_tail)?>\s*$|^─{10,}/;
 
 /**
- * The outcomes a tb agent logged in its pane, and whether the log was longer than the cap.
+ * The outcomes a tb agent logged in its pane, the plan its THOUGHT sections state, and whether
+ * the log was longer than the cap.
  * @example const { outcomes } = await readAgentLog("run/task/task.1-of-1.run/sessions/agent.log");
  */
 export async function readAgentLog(
   file: string,
   maxBytes = AGENT_LOG_MAX_BYTES,
-): Promise<{ outcomes: CommandOutcome[]; phases: TbPhases; truncated: boolean }> {
+): Promise<{ outcomes: CommandOutcome[]; phases: TbPhases; truncated: boolean; plan?: string }> {
   let handle: Awaited<ReturnType<typeof open>>;
   try {
     handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW);
@@ -53,7 +55,14 @@ export async function readAgentLog(
       parser.push(line);
       phases.push(stripAnsi(line), n);
     }
-    return { outcomes: parser.finish(), phases: phases.finish(), truncated: info.size > maxBytes };
+    const outcomes = parser.finish();
+    const plan = statedPlan(parser.thoughts.map((text) => ({ text })));
+    return {
+      outcomes,
+      phases: phases.finish(),
+      truncated: info.size > maxBytes,
+      ...(plan === undefined ? {} : { plan }),
+    };
   } finally {
     await handle.close();
   }
@@ -62,6 +71,10 @@ export async function readAgentLog(
 /** The line-by-line state machine, apart from I/O so it can be tested on plain text. */
 export class ReturnCodeParser {
   private readonly outcomes: CommandOutcome[] = [];
+  /** The agent's THOUGHT sections (the first 50, 4 KB each), in order. */
+  readonly thoughts: string[] = [];
+  private thought: string[] | undefined;
+  private inExample = false;
   private turn: number | undefined;
   private lineNo = 0;
   private readonly file: string;
@@ -109,12 +122,37 @@ export class ReturnCodeParser {
     if (step?.[1] !== undefined && /mini-swe-agent|step \d+,/.test(line))
       this.turn = Number(step[1]);
     const trimmed = line.trim();
+    this.readThought(trimmed);
     if (this.block) {
       if (trimmed === "```") {
         this.command = this.block.join("\n");
         this.block = undefined;
       } else this.block.push(line);
     } else if (/^```(?:bash|sh|shell)\s*$/.test(trimmed)) this.block = [];
+  }
+
+  // The agent's THOUGHT follows a spinner on the same line ("Waiting for the LM…THOUGHT: …");
+  // the system prompt's <example_response> holds one too, which is not the agent's.
+  private readThought(trimmed: string): void {
+    if (trimmed.includes("<example_response>")) this.inExample = true;
+    if (trimmed.includes("</example_response>")) {
+      this.inExample = false;
+      this.thought = undefined;
+      return;
+    }
+    const at = trimmed.indexOf("THOUGHT:");
+    if (at >= 0 && !this.inExample) {
+      this.endThought();
+      if (this.thoughts.length < 50) this.thought = [trimmed.slice(at)];
+    } else if (this.thought) {
+      if (trimmed.startsWith("```")) this.endThought();
+      else if (this.thought.join("\n").length < 4096) this.thought.push(trimmed);
+    }
+  }
+
+  private endThought(): void {
+    if (this.thought) this.thoughts.push(this.thought.join("\n").slice(0, 4096));
+    this.thought = undefined;
   }
 
   finish(): CommandOutcome[] {

@@ -68,6 +68,7 @@ export async function readTbTrial(
     path: dir,
     attempt: attemptOf(name),
   };
+  if (log?.plan !== undefined) trial.meta.plan = log.plan;
   if (ctx.agent) trial.agent = ctx.agent;
   if (ctx.model) trial.model = ctx.model;
   if (cause) trial.harness_cause = cause;

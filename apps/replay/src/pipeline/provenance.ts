@@ -1,0 +1,33 @@
+import type { TrialMeta } from "./trial.js";
+
+/** Where a death row's evidence came from (as `@fak/memory` stores it). */
+export type RowProvenance =
+  | {
+      provenance: "real" | "simulated";
+      source: { harness: string; job: string; trial: string; attempt: number };
+    }
+  | { provenance: "unknown"; source: null };
+
+/**
+ * A trial's provenance: `simulated` for a fixture replay (its report's evidence class is
+ * SIMULATED_LOCAL_FIXTURE), `real` for a harness trial that names its job and trial, else
+ * `unknown` (a caller's own trials that say neither). The source (harness, job, trial, attempt)
+ * is what makes recording the same trial twice add nothing.
+ * @example rowProvenance({ harness: "harbor", job: "j", trial_id: "t" }, 1).provenance // "real"
+ */
+export function rowProvenance(meta: TrialMeta, attempt: number): RowProvenance {
+  const trial = meta.trial_id;
+  const at = meta.attempt ?? attempt;
+  if (meta.evidence === "simulated") {
+    if (!trial) return { provenance: "unknown", source: null };
+    const source = { harness: meta.harness ?? "fixture", job: meta.job ?? "fixture", trial };
+    return { provenance: "simulated", source: { ...source, attempt: at } };
+  }
+  if (meta.harness && meta.job && trial) {
+    return {
+      provenance: "real",
+      source: { harness: meta.harness, job: meta.job, trial, attempt: at },
+    };
+  }
+  return { provenance: "unknown", source: null };
+}

@@ -1,0 +1,42 @@
+import type { Client } from "@libsql/client";
+import { placeholders } from "./candidate-row.js";
+import { provenanceLabel } from "./provenance.js";
+import type { SearchHit } from "./search.js";
+
+/** A hit with what its deaths rest on: `real` when any death of the substance is not simulated. */
+export interface WeighedHit extends SearchHit {
+  simulatedOnly: boolean;
+}
+
+/**
+ * Mark hits whose every death came from a simulated fixture, and rank them below the others
+ * (relevance order kept within each group): a fixture replay is never evidence against a real
+ * approach. One query looks at the occurrences of simulated first rows.
+ */
+export async function weighEvidence(client: Client, hits: SearchHit[]): Promise<WeighedHit[]> {
+  const simulated = hits.filter((h) => h.provenance === "simulated").map((h) => h.id);
+  const backed = new Set<number>();
+  if (simulated.length > 0) {
+    const r = await client.execute({
+      sql: `SELECT DISTINCT occurrence_of AS id FROM failures
+            WHERE occurrence_of IN (${placeholders(simulated)}) AND provenance <> 'simulated'`,
+      args: simulated,
+    });
+    for (const row of r.rows) backed.add(Number(row.id));
+  }
+  const weighed = hits.map((h) => ({
+    ...h,
+    simulatedOnly: h.provenance === "simulated" && !backed.has(h.id),
+  }));
+  return [...weighed.filter((h) => !h.simulatedOnly), ...weighed.filter((h) => h.simulatedOnly)];
+}
+
+/** The verdict shown for a hit that only a simulation killed. */
+export const SIMULATED_VERDICT = "simulated fixture: not a real refutation";
+
+/** Where a hit's evidence came from, as prior art shows it: "(real: harbor job/trial)". */
+export function originTag(hit: WeighedHit): string {
+  if (hit.simulatedOnly) return hit.source ? ` (${hit.source.harness} ${hit.source.job})` : "";
+  const also = hit.provenance === "simulated" ? "simulated and real deaths" : undefined;
+  return ` (${also ?? provenanceLabel(hit.provenance, hit.source)})`;
+}
