@@ -80,7 +80,7 @@ describe("ingestTb", () => {
         command: "ls",
         exit_code: 0,
         timed_out: false,
-        source: { file: "sessions/agent.log", line: 14 },
+        source: { file: "sessions/agent.log", line: 21 },
       },
       {
         turn: 2,
@@ -88,7 +88,7 @@ describe("ingestTb", () => {
         exit_code: 1,
         timed_out: false,
         stderr: "ERROR: No matching distribution found",
-        source: { file: "sessions/agent.log", line: 27 },
+        source: { file: "sessions/agent.log", line: 34 },
       },
     ]);
     expect(maze?.meta).toEqual({
