@@ -111,7 +111,14 @@ function shadowTables(expected: Map<string, SchemaObject>): Set<string> {
  * disabled or edited; the table swapped): writing to it could rewrite history unnoticed.
  */
 export async function checkSchema(client: Client, url: string): Promise<void> {
-  const problems = await schemaDifferences(client);
+  let problems = await schemaDifferences(client);
+  // Another process may be applying a migration set this very moment (on a libSQL server a set's
+  // objects can be seen before its journal row): what is still different after it had time to
+  // finish is tampering.
+  for (let wait = 50; problems.length > 0 && wait <= 800; wait *= 2) {
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    problems = await schemaDifferences(client);
+  }
   if (problems.length === 0) return;
   const more = problems.length > 3 ? ` (and ${problems.length - 3} more)` : "";
   throw new MemoryStoreError(
