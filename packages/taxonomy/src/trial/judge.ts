@@ -262,7 +262,7 @@ export function judgeTrial(s: FailureSignals): FailureClassification {
   const platform = platformFailure(s, t);
   if (platform) {
     return build(s, {
-      category: "ENV_SETUP_MISS",
+      category: "UNKNOWN",
       reason: "UNKNOWN:harness_error:platform",
       detail:
         "the host platform failed under the agent (an emulator could not run the task's programs)",
