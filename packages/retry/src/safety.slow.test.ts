@@ -12,7 +12,8 @@ describe("the safety invariant, long runs", () => {
   it("holds over long campaigns with skipped attempts and full histories", () => {
     const figures = checkLongCampaigns(200, 300);
     reportFigure("safety (200 rounds x 300 campaigns)", figures);
-  });
+    // 60,000 campaigns take about half a minute on a 2-core machine: the run is the point.
+  }, 180_000);
 
   it("holds over one task's long run of attempts", () => {
     fc.assert(
