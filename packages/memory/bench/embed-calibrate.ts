@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { httpEmbedder } from "../src/embed/client.js";
 import { ABSTAIN_MARGIN } from "../src/embed/fuse.js";
 import { openStore } from "../src/store.js";
-import { startEmbeddingsServer } from "../src/test-support/embeddings-server.js";
+import { startEmbeddingsServer } from "../test/support/embeddings-server.js";
 import {
   formatRecall,
   loadLabelledSet,

@@ -18,8 +18,8 @@ import { join } from "node:path";
 import { createClient } from "@libsql/client";
 import { httpEmbedder } from "../src/embed/client.js";
 import { openStore } from "../src/store.js";
-import { startEmbeddingsServer } from "../src/test-support/embeddings-server.js";
-import { writeSyntheticJsonl } from "../src/test-support/synthetic.js";
+import { startEmbeddingsServer } from "../test/support/embeddings-server.js";
+import { writeSyntheticJsonl } from "../test/support/synthetic.js";
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {

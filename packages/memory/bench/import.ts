@@ -20,7 +20,7 @@ import { scrubWith } from "../src/scrub/passes.js";
 import { scrub } from "../src/scrub.js";
 import { openStore } from "../src/store.js";
 import { substanceKey } from "../src/substance.js";
-import { writeSyntheticJsonl } from "../src/test-support/synthetic.js";
+import { writeSyntheticJsonl } from "../test/support/synthetic.js";
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {

@@ -25,7 +25,7 @@ import {
   seededRng,
   UPPER,
   WRAPPERS,
-} from "../src/test-support/secrets.js";
+} from "../test/support/secrets.js";
 
 const args = process.argv.slice(2);
 const flag = (name: string, fallback: string) => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { fakeEmbedding } from "../test/support/embeddings-server.js";
+import { freshBackends } from "../test/support/fresh.js";
 import type { Embedder } from "./embed/index.js";
 import { openStore } from "./store.js";
-import { fakeEmbedding } from "./test-support/embeddings-server.js";
-import { freshBackends } from "./test-support/fresh.js";
 import { verifyStore } from "./verify.js";
 
 // Vector spaces are made at run time (one table per model and size), not by a migration: the

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { arbitrarySecret } from "../test/support/secrets.js";
 import { scrub, scrubReport } from "./scrub.js";
-import { arbitrarySecret } from "./test-support/secrets.js";
 
 // Fragments of every rule's syntax, so generated strings hit the rules' edges far more often
 // than uniform strings would.

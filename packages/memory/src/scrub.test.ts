@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { SECRET_KINDS, scrub, scrubReport } from "./scrub.js";
 import {
   fakeSecret,
   NEAR_MISS_GENERATORS,
@@ -8,7 +7,8 @@ import {
   SECRET_GENERATORS,
   seededRng,
   WRAPPERS,
-} from "./test-support/secrets.js";
+} from "../test/support/secrets.js";
+import { SECRET_KINDS, scrub, scrubReport } from "./scrub.js";
 
 const seeds = Array.from({ length: 40 }, (_, i) => i * 7919 + 17);
 

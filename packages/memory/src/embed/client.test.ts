@@ -3,7 +3,7 @@ import {
   type EmbeddingsServer,
   fakeEmbedding,
   startEmbeddingsServer,
-} from "../test-support/embeddings-server.js";
+} from "../../test/support/embeddings-server.js";
 import { embeddingsEndpoint, httpEmbedder } from "./client.js";
 import { EmbeddingError } from "./embedder.js";
 

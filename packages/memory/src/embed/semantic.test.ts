@@ -1,14 +1,14 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prepareRow } from "../row.js";
-import { openStore } from "../store.js";
-import { backends, collect, tag, tempDir } from "../test-support/backends.js";
+import { backends, collect, tag, tempDir } from "../../test/support/backends.js";
 import {
   type EmbeddingsServer,
   fakeEmbedding,
   startEmbeddingsServer,
-} from "../test-support/embeddings-server.js";
+} from "../../test/support/embeddings-server.js";
+import { prepareRow } from "../row.js";
+import { openStore } from "../store.js";
 import { httpEmbedder } from "./client.js";
 import { rowText } from "./semantic.js";
 

@@ -5,7 +5,7 @@ import {
   NEAR_MISS_GENERATORS,
   randomString,
   seededRng,
-} from "../test-support/secrets.js";
+} from "../../test/support/secrets.js";
 import {
   decodesToText,
   isNameLike,

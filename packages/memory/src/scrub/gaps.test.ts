@@ -1,6 +1,5 @@
 import { reportFigure } from "@fak/vitest-config/report";
 import { afterAll, describe, expect, it } from "vitest";
-import { scrub, scrubReport } from "../scrub.js";
 import {
   ALNUM,
   BASE32,
@@ -10,7 +9,8 @@ import {
   LOWER,
   randomString,
   seededRng,
-} from "../test-support/secrets.js";
+} from "../../test/support/secrets.js";
+import { scrub, scrubReport } from "../scrub.js";
 
 // The gaps a red-team pass found (issue 11, item 2), each as a class: many random values per
 // shape, every byte of the value gone. Values are drawn from a seeded generator: none is real.

@@ -3,8 +3,9 @@
  * text: linear time shows as a flat ms/MB column as the size doubles.
  * Run: cd packages/memory && ./node_modules/.bin/tsx src/scrub/scrub.bench.ts
  */
+
+import { fakeSecret, prose, SECRET_GENERATORS, seededRng } from "../../test/support/secrets.js";
 import { scrub } from "../scrub.js";
-import { fakeSecret, prose, SECRET_GENERATORS, seededRng } from "../test-support/secrets.js";
 
 function realistic(size: number): string {
   const rng = seededRng(1);

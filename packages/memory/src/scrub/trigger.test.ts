@@ -1,14 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { scrubReport } from "../scrub.js";
 import {
   arbitrarySecret,
   NEAR_MISS_GENERATORS,
   prose,
   seededRng,
   WRAPPERS,
-} from "../test-support/secrets.js";
-import { syntheticLine } from "../test-support/synthetic.js";
+} from "../../test/support/secrets.js";
+import { syntheticLine } from "../../test/support/synthetic.js";
+import { scrubReport } from "../scrub.js";
 import { scrubWith } from "./passes.js";
 import { findSpans } from "./rule.js";
 import { SECRET_RULES } from "./rules.js";

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { openStore } from "../store.js";
+import { openStore } from "../../src/store.js";
 import { collect, tag } from "./backends.js";
 import { spawnWorker } from "./children.js";
 

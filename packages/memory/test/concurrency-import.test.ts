@@ -1,7 +1,7 @@
 import { reportFigure } from "@fak/vitest-config/report";
 import { describe, expect, it } from "vitest";
-import { backends, tempDir } from "./test-support/backends.js";
-import { checkImporters } from "./test-support/importers.js";
+import { backends, tempDir } from "./support/backends.js";
+import { checkImporters } from "./support/importers.js";
 
 describe.each(backends())("eight importers at once on $name (short)", (backend) => {
   const dir = tempDir();

@@ -1,9 +1,9 @@
 import { reportFigure } from "@fak/vitest-config/report";
 import { afterAll, describe, expect, it } from "vitest";
-import { MemoryStoreError } from "./errors.js";
-import { openStore } from "./store.js";
-import { freshBackends } from "./test-support/fresh.js";
-import { verifyStore } from "./verify.js";
+import { MemoryStoreError } from "../src/errors.js";
+import { openStore } from "../src/store.js";
+import { verifyStore } from "../src/verify.js";
+import { freshBackends } from "./support/fresh.js";
 
 const row = (n: number) => ({
   session: "s",

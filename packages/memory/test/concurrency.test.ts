@@ -1,7 +1,7 @@
 import { reportFigure } from "@fak/vitest-config/report";
 import { describe, expect, it } from "vitest";
-import { backends } from "./test-support/backends.js";
-import { checkWriters } from "./test-support/writers.js";
+import { backends } from "./support/backends.js";
+import { checkWriters } from "./support/writers.js";
 
 describe.each(backends())("four writer processes on $name", (backend) => {
   it("land every row once, with occurrence detection still right", async () => {

@@ -12,9 +12,9 @@ import { join } from "node:path";
 import { reportFigure } from "@fak/vitest-config/report";
 import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MemoryStoreError } from "./errors.js";
-import { openStore } from "./store.js";
-import { collect, tempDir } from "./test-support/backends.js";
+import { MemoryStoreError } from "../src/errors.js";
+import { openStore } from "../src/store.js";
+import { collect, tempDir } from "./support/backends.js";
 
 // A memory on a disk that fills up: the store lives on a 4 MiB tmpfs (CI runs as root, as the
 // read-only test in open-errors.test.ts also needs), a filler file takes the rest, and then an

@@ -5,11 +5,11 @@ import { createClient } from "@libsql/client";
 import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/libsql";
 import { describe, expect, it } from "vitest";
-import { driverError } from "./driver-error.js";
-import { MemoryStoreError } from "./errors.js";
-import { failures } from "./schema.js";
-import { openStore } from "./store.js";
-import { backends, tag, tempDir } from "./test-support/backends.js";
+import { driverError } from "../src/driver-error.js";
+import { MemoryStoreError } from "../src/errors.js";
+import { failures } from "../src/schema.js";
+import { openStore } from "../src/store.js";
+import { backends, tag, tempDir } from "./support/backends.js";
 
 const REFUSED = "fak: failures are append-only";
 

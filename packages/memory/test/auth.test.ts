@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MemoryStoreError } from "./errors.js";
-import { openStore } from "./store.js";
-import { testAuth } from "./test-support/jwt.js";
-import { type SqldServer, startSqld } from "./test-support/sqld.js";
+import { MemoryStoreError } from "../src/errors.js";
+import { openStore } from "../src/store.js";
+import { testAuth } from "./support/jwt.js";
+import { type SqldServer, startSqld } from "./support/sqld.js";
 
 const auth = testAuth();
 let server: SqldServer;

@@ -1,7 +1,7 @@
 import { reportFigure } from "@fak/vitest-config/report";
 import { describe, it } from "vitest";
-import { backends, tempDir } from "./test-support/backends.js";
-import { checkKilledImports } from "./test-support/kill-import.js";
+import { backends, tempDir } from "./support/backends.js";
+import { checkKilledImports } from "./support/kill-import.js";
 
 const dir = tempDir();
 

@@ -4,9 +4,9 @@ import { join } from "node:path";
 import { reportFigure } from "@fak/vitest-config/report";
 import { createClient } from "@libsql/client";
 import { afterAll, describe, expect, it } from "vitest";
-import { SECRET_KINDS } from "./scrub.js";
-import { openStore } from "./store.js";
-import { type FakeSecret, fakeSecret, seededRng } from "./test-support/secrets.js";
+import { SECRET_KINDS } from "../src/scrub.js";
+import { openStore } from "../src/store.js";
+import { type FakeSecret, fakeSecret, seededRng } from "./support/secrets.js";
 
 // "Secrets never reach storage", checked where it matters: the bytes on disk. Every kind is
 // planted in every text field, written by record, supersede and import, exported, and then the

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { driverError } from "./driver-error.js";
-import { MemoryInputError } from "./errors.js";
-import { openStore } from "./store.js";
-import { backends, collect, tag } from "./test-support/backends.js";
+import { driverError } from "../src/driver-error.js";
+import { MemoryInputError } from "../src/errors.js";
+import { openStore } from "../src/store.js";
+import { backends, collect, tag } from "./support/backends.js";
 
 const REFUSED = "fak: failures are append-only";
 

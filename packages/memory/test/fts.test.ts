@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
 import { describe, expect, it } from "vitest";
-import { openStore } from "./store.js";
-import { backends, tag, tempDir } from "./test-support/backends.js";
+import { openStore } from "../src/store.js";
+import { backends, tag, tempDir } from "./support/backends.js";
 
 const dir = tempDir();
 const names = async (url: string) => {

@@ -1,8 +1,8 @@
 // A small worker run by tests in its own process (tsx): writers, importers, lock holders.
 // It answers over IPC so the parent can count every row it claims to have written.
 import { createClient } from "@libsql/client";
-import { MemoryInputError, MemoryStoreError } from "../errors.js";
-import { openStore } from "../store.js";
+import { MemoryInputError, MemoryStoreError } from "../../src/errors.js";
+import { openStore } from "../../src/store.js";
 
 const [mode, url, ...rest] = process.argv.slice(2);
 const send = (msg: unknown) => new Promise<void>((resolve) => process.send?.(msg, () => resolve()));

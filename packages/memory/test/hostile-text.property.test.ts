@@ -1,9 +1,9 @@
 import { reportFigure } from "@fak/vitest-config/report";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { MemoryInputError } from "./errors.js";
-import { scrub, scrubReport } from "./scrub.js";
-import { type FailureStore, openStore } from "./store.js";
+import { MemoryInputError } from "../src/errors.js";
+import { scrub, scrubReport } from "../src/scrub.js";
+import { type FailureStore, openStore } from "../src/store.js";
 
 // Text as an agent's tools print it (binary code units, NUL, lone surrogates, ANSI and control
 // characters, FTS5 syntax) fed to the scrubber, to record and to search/prior-art: nothing throws

@@ -1,8 +1,8 @@
 import { reportFigure } from "@fak/vitest-config/report";
 import { describe, expect, it } from "vitest";
-import { backends, tempDir } from "./test-support/backends.js";
-import { checkImporters } from "./test-support/importers.js";
-import { checkWriters } from "./test-support/writers.js";
+import { backends, tempDir } from "./support/backends.js";
+import { checkImporters } from "./support/importers.js";
+import { checkWriters } from "./support/writers.js";
 
 // On a file, full-size batches (10,000 rows, the import's default): each holds the write lock
 // for seconds, so a waiting importer outlasts a short busy timeout; before the deadline-based

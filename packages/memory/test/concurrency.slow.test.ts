@@ -1,7 +1,7 @@
 import { reportFigure } from "@fak/vitest-config/report";
 import { describe, expect, it } from "vitest";
-import { backends } from "./test-support/backends.js";
-import { checkWriters } from "./test-support/writers.js";
+import { backends } from "./support/backends.js";
+import { checkWriters } from "./support/writers.js";
 
 describe.each(backends())(
   "eight processes recording and searching for a minute on $name",

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createClient } from "@libsql/client";
 import { expect } from "vitest";
-import { openStore } from "../store.js";
+import { openStore } from "../../src/store.js";
 import { collect } from "./backends.js";
 import { spawnWorker } from "./children.js";
 import { writeSyntheticJsonl } from "./synthetic.js";

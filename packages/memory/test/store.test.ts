@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { MemoryInputError } from "./errors.js";
-import { scrub } from "./scrub.js";
-import { openStore } from "./store.js";
-import { backends, collect, tag } from "./test-support/backends.js";
+import { MemoryInputError } from "../src/errors.js";
+import { scrub } from "../src/scrub.js";
+import { openStore } from "../src/store.js";
+import { backends, collect, tag } from "./support/backends.js";
 
 describe.each(backends())("store on $name", (backend) => {
   const row = (t: string, approach: string, death_reason: string) => ({

@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "vitest";
-import { openStore } from "../store.js";
+import { openStore } from "../../src/store.js";
 import { collect, tag } from "./backends.js";
 import { spawnWorker } from "./children.js";
 

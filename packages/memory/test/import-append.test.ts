@@ -1,9 +1,9 @@
 import { appendFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { MemoryInputError } from "./errors.js";
-import { openStore } from "./store.js";
-import { backends, collect, tag, tempDir } from "./test-support/backends.js";
+import { MemoryInputError } from "../src/errors.js";
+import { openStore } from "../src/store.js";
+import { backends, collect, tag, tempDir } from "./support/backends.js";
 
 const dir = tempDir();
 let files = 0;

@@ -1,10 +1,10 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ExportedRow } from "./rows.js";
-import { type FailureStore, openStore } from "./store.js";
-import { collect, tempDir } from "./test-support/backends.js";
-import { type SqldServer, startSqld } from "./test-support/sqld.js";
+import type { ExportedRow } from "../src/rows.js";
+import { type FailureStore, openStore } from "../src/store.js";
+import { collect, tempDir } from "./support/backends.js";
+import { type SqldServer, startSqld } from "./support/sqld.js";
 
 const dir = tempDir();
 let files = 0;

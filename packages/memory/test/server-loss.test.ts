@@ -1,11 +1,11 @@
 import { join } from "node:path";
 import { reportFigure } from "@fak/vitest-config/report";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MemoryStoreError } from "./errors.js";
-import { openStore } from "./store.js";
-import { collect, tempDir } from "./test-support/backends.js";
-import { type SqldServer, startSqld } from "./test-support/sqld.js";
-import { writeSyntheticJsonl } from "./test-support/synthetic.js";
+import { MemoryStoreError } from "../src/errors.js";
+import { openStore } from "../src/store.js";
+import { collect, tempDir } from "./support/backends.js";
+import { type SqldServer, startSqld } from "./support/sqld.js";
+import { writeSyntheticJsonl } from "./support/synthetic.js";
 
 const LINES = 4000;
 const BATCH = 250;

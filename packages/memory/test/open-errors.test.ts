@@ -3,12 +3,12 @@ import { chmodSync, chownSync, mkdirSync, readFileSync, writeFileSync } from "no
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
 import { describe, expect, it } from "vitest";
-import { MemoryStoreError } from "./errors.js";
-import { latestMigration } from "./migrations.js";
-import { openStore } from "./store.js";
-import { tempDir } from "./test-support/backends.js";
-import { spawnWorker, spawnWorkerAs } from "./test-support/children.js";
-import { startSqld } from "./test-support/sqld.js";
+import { MemoryStoreError } from "../src/errors.js";
+import { latestMigration } from "../src/migrations.js";
+import { openStore } from "../src/store.js";
+import { tempDir } from "./support/backends.js";
+import { spawnWorker, spawnWorkerAs } from "./support/children.js";
+import { startSqld } from "./support/sqld.js";
 
 const dir = tempDir();
 let n = 0;

@@ -5,10 +5,10 @@ import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { describe, expect, it } from "vitest";
-import { migrationsFolder } from "./migrations.js";
-import { openStore } from "./store.js";
-import { substanceKey } from "./substance.js";
-import { collect, tempDir } from "./test-support/backends.js";
+import { migrationsFolder } from "../src/migrations.js";
+import { openStore } from "../src/store.js";
+import { substanceKey } from "../src/substance.js";
+import { collect, tempDir } from "./support/backends.js";
 
 const dir = tempDir();
 // The migrations of @fak/memory 0.1.0, the release before provenance: the first two of the set.

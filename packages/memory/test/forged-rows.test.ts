@@ -1,10 +1,10 @@
 import { reportFigure } from "@fak/vitest-config/report";
 import type { Client } from "@libsql/client";
 import { describe, expect, it } from "vitest";
-import { openStore } from "./store.js";
-import { collect } from "./test-support/backends.js";
-import { freshBackends } from "./test-support/fresh.js";
-import { verifyStore } from "./verify.js";
+import { openStore } from "../src/store.js";
+import { verifyStore } from "../src/verify.js";
+import { collect } from "./support/backends.js";
+import { freshBackends } from "./support/fresh.js";
 
 // Rows fak itself can no longer write, planted with raw SQL the way an older version or a
 // forger could have stored them; every read must still work.
