@@ -6,11 +6,11 @@
 //   pnpm exec tsx bench/scrub-recall.ts --baseline main  # beside the scrubber of a git ref
 // Recall counts a value as caught when no 8-character stretch of it is left in the output.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { scrubReport } from "../src/scrub.js";
+import { scrubReport } from "../src/scrub/index.js";
 import {
   ALNUM,
   BASE32,
@@ -52,7 +52,12 @@ async function baselineScrub(ref: string): Promise<Scrub | undefined> {
       maxBuffer: 1 << 28,
     });
     execFileSync("tar", ["-x", "-C", dir], { input: tar });
-    const mod = await import(pathToFileURL(join(dir, "packages/memory/src/scrub.ts")).href);
+    // The scrubber's entry: its folder's index since the concept folders, src/scrub.ts before.
+    const entry = ["packages/memory/src/scrub/index.ts", "packages/memory/src/scrub.ts"]
+      .map((rel) => join(dir, rel))
+      .find((path) => existsSync(path));
+    if (!entry) return undefined;
+    const mod = await import(pathToFileURL(entry).href);
     return mod.scrub as Scrub;
   } catch {
     return undefined;

@@ -1,4 +1,4 @@
-import { redactCredentials } from "./redact-credentials.js";
+import { redactCredentials } from "./scrub/index.js";
 
 /** Where bad input was found: the field, and for an import the file and 1-based line. */
 export interface MemoryInputLocation {

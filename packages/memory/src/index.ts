@@ -22,11 +22,11 @@ export {
   sourceSchema,
 } from "./provenance.js";
 export type { RecordResult } from "./record.js";
-export { redactCredentials } from "./redact-credentials.js";
 export { BUSY_DEADLINE_MS } from "./retry.js";
 export { CONVICTIONS, type Conviction, type FailureRowInput, failureRowSchema } from "./row.js";
 export type { ExportedRow } from "./rows.js";
-export * from "./scrub.js";
+export { redactCredentials } from "./scrub/redact-credentials.js";
+export * from "./scrub/scrub.js";
 export * from "./search.js";
 export { type FailureStore, type OpenStoreOptions, openStore } from "./store.js";
 export { normaliseSubstance, substanceKey } from "./substance.js";

@@ -2,7 +2,7 @@ import { reportFigure } from "@fak/vitest-config/report";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { MemoryInputError } from "../src/errors.js";
-import { scrub, scrubReport } from "../src/scrub.js";
+import { scrub, scrubReport } from "../src/scrub/index.js";
 import { type FailureStore, openStore } from "../src/store.js";
 
 // Text as an agent's tools print it (binary code units, NUL, lone surrogates, ANSI and control

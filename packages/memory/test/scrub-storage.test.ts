@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { reportFigure } from "@fak/vitest-config/report";
 import { createClient } from "@libsql/client";
 import { afterAll, describe, expect, it } from "vitest";
-import { SECRET_KINDS } from "../src/scrub.js";
+import { SECRET_KINDS } from "../src/scrub/index.js";
 import { openStore } from "../src/store.js";
 import { type FakeSecret, fakeSecret, seededRng } from "./support/secrets.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MemoryInputError } from "../src/errors.js";
-import { scrub } from "../src/scrub.js";
+import { scrub } from "../src/scrub/index.js";
 import { openStore } from "../src/store.js";
 import { backends, collect, tag } from "./support/backends.js";
 

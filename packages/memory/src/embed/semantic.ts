@@ -1,6 +1,6 @@
 import type { Client, InStatement } from "@libsql/client";
 import type { PreparedRow } from "../row.js";
-import { scrub } from "../scrub.js";
+import { scrub } from "../scrub/index.js";
 import type { Embedder } from "./embedder.js";
 import { cosineThreshold, fuse, type Scored } from "./fuse.js";
 import {

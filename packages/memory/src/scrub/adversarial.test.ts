@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fakeSecret, SECRET_GENERATORS, seededRng } from "../../test/support/secrets.js";
-import { scrub } from "../scrub.js";
+import { scrub } from "./scrub.js";
 
 // Long inputs built to make a backtracking pattern blow up: each repeats a rule's opening
 // without ever completing it. They must come back unchanged (and quickly enough not to hit the

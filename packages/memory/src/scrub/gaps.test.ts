@@ -10,7 +10,7 @@ import {
   randomString,
   seededRng,
 } from "../../test/support/secrets.js";
-import { scrub, scrubReport } from "../scrub.js";
+import { scrub, scrubReport } from "./scrub.js";
 
 // The gaps a red-team pass found (issue 11, item 2), each as a class: many random values per
 // shape, every byte of the value gone. Values are drawn from a seeded generator: none is real.

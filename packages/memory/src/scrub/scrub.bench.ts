@@ -5,7 +5,7 @@
  */
 
 import { fakeSecret, prose, SECRET_GENERATORS, seededRng } from "../../test/support/secrets.js";
-import { scrub } from "../scrub.js";
+import { scrub } from "./scrub.js";
 
 function realistic(size: number): string {
   const rng = seededRng(1);

@@ -8,10 +8,10 @@ import {
   WRAPPERS,
 } from "../../test/support/secrets.js";
 import { syntheticLine } from "../../test/support/synthetic.js";
-import { scrubReport } from "../scrub.js";
 import { scrubWith } from "./passes.js";
 import { findSpans } from "./rule.js";
 import { SECRET_RULES } from "./rules.js";
+import { scrubReport } from "./scrub.js";
 import { blankAnsi } from "./spans.js";
 import { combineTriggers } from "./trigger.js";
 

@@ -2,7 +2,7 @@
  * Secret scrubbing: the last line before storage. Every text field goes through `scrub` before
  * it is written, so neither the `failures` table nor its full-text index ever holds a secret.
  *
- * Each secret becomes `[REDACTED:kind]`. Kinds (rules in `./scrub/`, one table per family):
+ * Each secret becomes `[REDACTED:kind]`. Kinds (rules in this folder, one table per family):
  * - private_key: PEM / PGP private key blocks (RSA, EC, DSA, OPENSSH, ENCRYPTED, PKCS#8),
  *   multi-line, JSON-escaped (`\n`, as in GCP service-account files), or cut off before END
  * - jwt: three base64url segments, header starting `eyJ`
@@ -46,11 +46,11 @@
  * lines and import fields) comes back as it is without running the rules. Text that any trigger
  * matches gets every rule, exactly as without the prefilter.
  */
-import { type ScrubReport, scrubWith } from "./scrub/passes.js";
-import { SECRET_RULES } from "./scrub/rules.js";
-import { combineTriggers } from "./scrub/trigger.js";
+import { type ScrubReport, scrubWith } from "./passes.js";
+import { SECRET_RULES } from "./rules.js";
+import { combineTriggers } from "./trigger.js";
 
-export type { ScrubFinding, ScrubReport } from "./scrub/passes.js";
+export type { ScrubFinding, ScrubReport } from "./passes.js";
 
 /** Every kind that can appear in `[REDACTED:kind]`, most specific first. */
 export const SECRET_KINDS: readonly string[] = Object.freeze([

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { arbitrarySecret } from "../test/support/secrets.js";
+import { arbitrarySecret } from "../../test/support/secrets.js";
 import { scrub, scrubReport } from "./scrub.js";
 
 // Fragments of every rule's syntax, so generated strings hit the rules' edges far more often

@@ -7,7 +7,7 @@ import {
   SECRET_GENERATORS,
   seededRng,
   WRAPPERS,
-} from "../test/support/secrets.js";
+} from "../../test/support/secrets.js";
 import { SECRET_KINDS, scrub, scrubReport } from "./scrub.js";
 
 const seeds = Array.from({ length: 40 }, (_, i) => i * 7919 + 17);

@@ -1,11 +1,11 @@
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
 import { describe, expect, it } from "vitest";
-import { tempDir } from "../test/support/backends.js";
-import { MemoryInputError, MemoryStoreError, type MemoryStoreErrorCode } from "./errors.js";
-import { latestMigration } from "./migrations.js";
+import { tempDir } from "../../test/support/backends.js";
+import { MemoryInputError, MemoryStoreError, type MemoryStoreErrorCode } from "../errors.js";
+import { latestMigration } from "../migrations.js";
+import { openStore } from "../store.js";
 import { redactCredentials } from "./redact-credentials.js";
-import { openStore } from "./store.js";
 
 const TOKEN = "eyJhbGciOiJFZERTQSJ9.eyJhIjoicncifQ.c2lnbmF0dXJlLXNpZ25hdHVyZS1zaWc";
 const SECRET_WORD = "Zq8hunter2Wx";
