@@ -15,11 +15,10 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { createClient } from "@libsql/client";
-import { validateRow } from "../src/row.js";
+import { substanceKey, validateRow } from "../src/row/index.js";
 import { scrub } from "../src/scrub/index.js";
 import { scrubWith } from "../src/scrub/passes.js";
 import { openStore } from "../src/store.js";
-import { substanceKey } from "../src/substance.js";
 import { writeSyntheticJsonl } from "../test/support/synthetic.js";
 
 const args = process.argv.slice(2);

@@ -12,7 +12,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { createClient } from "@libsql/client";
 import { z } from "zod";
 import { buildMatchQuery } from "../src/query.js";
-import { CONVICTIONS } from "../src/row.js";
+import { CONVICTIONS } from "../src/row/index.js";
 import { openStore } from "../src/store.js";
 
 export type RecallSet = "dev" | "heldout";

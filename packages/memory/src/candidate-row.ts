@@ -1,8 +1,14 @@
 import type { Client, Row as DriverRow } from "@libsql/client";
-import { type Source, sourceFrom } from "./provenance.js";
 import type { QueryPlan, QueryTerm } from "./query.js";
-import { ROW_COLUMNS } from "./rows.js";
-import { decodeRow, MAX_SAFE_ID, safeColumns, type Warn } from "./safe-read.js";
+import {
+  decodeRow,
+  MAX_SAFE_ID,
+  ROW_COLUMNS,
+  type Source,
+  safeColumns,
+  sourceFrom,
+  type Warn,
+} from "./row/index.js";
 import type { Stats } from "./score.js";
 
 /** A failures row as search reads it. */

@@ -1,6 +1,6 @@
 import type { Client } from "@libsql/client";
 import { placeholders } from "./candidate-row.js";
-import { provenanceLabel } from "./provenance.js";
+import { provenanceLabel } from "./row/index.js";
 import type { SearchHit } from "./search.js";
 
 /** A hit with what its deaths rest on: `real` when any death of the substance is not simulated. */

@@ -9,7 +9,7 @@ import {
 } from "./candidate-row.js";
 import { documentFrequencies } from "./frequencies.js";
 import { type QueryPlan, type QueryTerm, quoteTerm } from "./query.js";
-import type { Warn } from "./safe-read.js";
+import type { Warn } from "./row/index.js";
 import { idf, type Stats } from "./score.js";
 import { MAX_MATCH_TERMS, TUNING } from "./tuning.js";
 

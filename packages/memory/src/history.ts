@@ -1,7 +1,14 @@
 import type { Client } from "@libsql/client";
 import { MemoryInputError } from "./errors.js";
-import { type ExportedRow, ROW_COLUMNS, toExportedRow } from "./rows.js";
-import { decodeRow, MAX_SAFE_ID, safeColumns, type Warn } from "./safe-read.js";
+import {
+  decodeRow,
+  type ExportedRow,
+  MAX_SAFE_ID,
+  ROW_COLUMNS,
+  safeColumns,
+  toExportedRow,
+  type Warn,
+} from "./row/index.js";
 
 /** A row with everything that touches it. */
 export interface FailureHistory {

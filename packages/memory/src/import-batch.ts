@@ -1,6 +1,5 @@
 import type { Client, InStatement, Transaction } from "@libsql/client";
-import { sourceColumns } from "./provenance.js";
-import type { PreparedRow } from "./row.js";
+import { type PreparedRow, sourceColumns } from "./row/index.js";
 
 /** One line of a batch, ready to write. */
 export interface BatchLine {

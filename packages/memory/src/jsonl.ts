@@ -6,7 +6,7 @@ import { type BatchLine, type ImportLineResult, writeBatch } from "./import-batc
 import { contentKey, type ImportLine, importLineSchema, ReferenceCheck } from "./import-line.js";
 import { lineReader, type NumberedLine, parseJsonLine } from "./lines.js";
 import { retryBusy } from "./retry.js";
-import { type PreparedRow, prepareValid, validateRow } from "./row.js";
+import { type PreparedRow, prepareValid, validateRow } from "./row/index.js";
 
 export type { ImportLineResult } from "./import-batch.js";
 

@@ -8,7 +8,7 @@ import {
   uniqueTerms,
 } from "./candidate-row.js";
 import type { QueryPlan, QueryTerm } from "./query.js";
-import type { Warn } from "./safe-read.js";
+import type { Warn } from "./row/index.js";
 import { fieldStems } from "./tokens.js";
 import { MAX_MATCH_TERMS } from "./tuning.js";
 

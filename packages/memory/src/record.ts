@@ -1,8 +1,14 @@
 import type { Client, InStatement, ResultSet } from "@libsql/client";
 import { MemoryInputError } from "./errors.js";
-import { provenanceLabel, sourceColumns } from "./provenance.js";
-import type { PreparedRow } from "./row.js";
-import { type ExportedRow, occurrenceMessage, ROW_COLUMNS, toExportedRow } from "./rows.js";
+import {
+  type ExportedRow,
+  occurrenceMessage,
+  type PreparedRow,
+  provenanceLabel,
+  ROW_COLUMNS,
+  sourceColumns,
+  toExportedRow,
+} from "./row/index.js";
 
 /** A recorded row, whether it is a new failure or another death of an earlier one. */
 export interface RecordResult extends ExportedRow {

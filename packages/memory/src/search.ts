@@ -5,7 +5,7 @@ import { ftsCandidates } from "./fts-candidates.js";
 import { likeCandidates } from "./like-candidates.js";
 import { planQuery } from "./query.js";
 import { resolveHits } from "./resolve-hits.js";
-import type { Warn } from "./safe-read.js";
+import type { Warn } from "./row/index.js";
 import { compileScorer, isRelevant } from "./score.js";
 import { TUNING } from "./tuning.js";
 

@@ -17,9 +17,13 @@ import { checkOwnership, probeFts5, readSchemaState } from "./open-checks.js";
 import { type PriorArt, priorArt } from "./prior-art.js";
 import { insertRow, insertSuccessor, type RecordResult } from "./record.js";
 import { BUSY_DEADLINE_MS, retryBusy } from "./retry.js";
-import { type FailureRowInput, prepareRow } from "./row.js";
-import type { ExportedRow } from "./rows.js";
-import { onceEach, type Warn } from "./safe-read.js";
+import {
+  type ExportedRow,
+  type FailureRowInput,
+  onceEach,
+  prepareRow,
+  type Warn,
+} from "./row/index.js";
 import { checkSchema } from "./schema-check.js";
 import { type SearchHit, searchFailures } from "./search.js";
 

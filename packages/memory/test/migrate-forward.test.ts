@@ -6,8 +6,8 @@ import { drizzle } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { describe, expect, it } from "vitest";
 import { migrationsFolder } from "../src/migrations.js";
+import { substanceKey } from "../src/row/index.js";
 import { openStore } from "../src/store.js";
-import { substanceKey } from "../src/substance.js";
 import { collect, tempDir } from "./support/backends.js";
 
 const dir = tempDir();

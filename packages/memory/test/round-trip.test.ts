@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ExportedRow } from "../src/rows.js";
+import type { ExportedRow } from "../src/row/index.js";
 import { type FailureStore, openStore } from "../src/store.js";
 import { collect, tempDir } from "./support/backends.js";
 import { type SqldServer, startSqld } from "./support/sqld.js";

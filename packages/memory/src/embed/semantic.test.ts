@@ -7,7 +7,7 @@ import {
   fakeEmbedding,
   startEmbeddingsServer,
 } from "../../test/support/embeddings-server.js";
-import { prepareRow } from "../row.js";
+import { prepareRow } from "../row/index.js";
 import { openStore } from "../store.js";
 import { httpEmbedder } from "./client.js";
 import { rowText } from "./semantic.js";

@@ -1,5 +1,5 @@
 import type { Client, InStatement } from "@libsql/client";
-import type { PreparedRow } from "../row.js";
+import type { PreparedRow } from "../row/index.js";
 import { scrub } from "../scrub/index.js";
 import type { Embedder } from "./embedder.js";
 import { cosineThreshold, fuse, type Scored } from "./fuse.js";

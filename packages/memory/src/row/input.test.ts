@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { MemoryInputError } from "./errors.js";
-import { failureRowSchema, prepareRow, validateRow } from "./row.js";
-import { scrub } from "./scrub/index.js";
+import { MemoryInputError } from "../errors.js";
+import { scrub } from "../scrub/index.js";
+import { failureRowSchema, prepareRow, validateRow } from "./input.js";
 import { substanceKey } from "./substance.js";
 
 const secret = `ghp_${"Zq8xW2vN4k".repeat(3)}abcdef`;

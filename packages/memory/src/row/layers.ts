@@ -1,4 +1,4 @@
-import { MemoryInputError } from "./errors.js";
+import { MemoryInputError } from "../errors.js";
 
 /** The layers a death reason may name as its prefix (`verifier: tests fail`). */
 export const LAYERS = ["verifier", "adversary", "divergence", "budget", "reconcile"] as const;

@@ -1,9 +1,9 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { backends, collect, tag, tempDir } from "../test/support/backends.js";
-import { MemoryInputError } from "./errors.js";
-import { openStore } from "./store.js";
+import { backends, collect, tag, tempDir } from "../../test/support/backends.js";
+import { MemoryInputError } from "../errors.js";
+import { openStore } from "../store.js";
 import { decodeStored, unstorableText } from "./utf8.js";
 
 describe("text that cannot be stored as UTF-8", () => {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MemoryInputError } from "./errors.js";
+import { MemoryInputError } from "../errors.js";
 import { LAYERS, parseLayer } from "./layers.js";
 
 describe("parseLayer", () => {

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { MemoryInputError, type MemoryInputLocation } from "./errors.js";
+import { MemoryInputError, type MemoryInputLocation } from "../errors.js";
+import { scrub } from "../scrub/index.js";
 import { type Layer, parseLayer } from "./layers.js";
 import { type Provenance, provenanceFields, type Source, sourceProblem } from "./provenance.js";
-import { scrub } from "./scrub/index.js";
 import { substanceKey } from "./substance.js";
 import { unstorableText } from "./utf8.js";
 

@@ -1,7 +1,7 @@
 import type { Row } from "@libsql/client";
+import type { Conviction } from "./input.js";
 import type { Layer } from "./layers.js";
 import { type Provenance, type Source, sourceFrom } from "./provenance.js";
-import type { Conviction } from "./row.js";
 
 /** A stored row as exported (JSONL) and returned: the import fields plus what the store adds. */
 export interface ExportedRow {
