@@ -1,4 +1,4 @@
-export { DEFAULT_URL } from "./connect.js";
+export { BUSY_DEADLINE_MS, DEFAULT_URL } from "./db/index.js";
 export {
   type Embedder,
   EmbeddingError,
@@ -14,7 +14,6 @@ export { type ImportLine, importLineSchema } from "./import-line.js";
 export type { ImportLineResult, ImportOptions } from "./jsonl.js";
 export * from "./prior-art.js";
 export type { RecordResult } from "./record.js";
-export { BUSY_DEADLINE_MS } from "./retry.js";
 export {
   CONVICTIONS,
   type Conviction,

@@ -1,11 +1,10 @@
 import { createHash } from "node:crypto";
 import type { Client, InStatement } from "@libsql/client";
-import { toStoreError } from "./driver-error.js";
+import { retryBusy, toStoreError } from "./db/index.js";
 import { MemoryInputError } from "./errors.js";
 import { type BatchLine, type ImportLineResult, writeBatch } from "./import-batch.js";
 import { contentKey, type ImportLine, importLineSchema, ReferenceCheck } from "./import-line.js";
 import { lineReader, type NumberedLine, parseJsonLine } from "./lines.js";
-import { retryBusy } from "./retry.js";
 import { type PreparedRow, prepareValid, validateRow } from "./row/index.js";
 
 export type { ImportLineResult } from "./import-batch.js";

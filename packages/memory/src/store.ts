@@ -1,6 +1,5 @@
 import type { Client } from "@libsql/client";
-import { connect, enableWal } from "./connect.js";
-import { toStoreError } from "./driver-error.js";
+import { BUSY_DEADLINE_MS, connect, enableWal, retryBusy, toStoreError } from "./db/index.js";
 import {
   type Embedder,
   noticeUnusedVectors,
@@ -16,7 +15,6 @@ import { applyMigrations } from "./migrations.js";
 import { checkOwnership, probeFts5, readSchemaState } from "./open-checks.js";
 import { type PriorArt, priorArt } from "./prior-art.js";
 import { insertRow, insertSuccessor, type RecordResult } from "./record.js";
-import { BUSY_DEADLINE_MS, retryBusy } from "./retry.js";
 import {
   type ExportedRow,
   type FailureRowInput,

@@ -1,9 +1,7 @@
 import type { Client } from "@libsql/client";
-import { connect } from "./connect.js";
-import { toStoreError } from "./driver-error.js";
+import { connect, retryBusy, toStoreError } from "./db/index.js";
 import { indexCoverage, indexMatchesRows, rebuildIndex } from "./fts-index.js";
 import { checkOwnership, probeFts5, readSchemaState } from "./open-checks.js";
-import { retryBusy } from "./retry.js";
 import { schemaDifferences } from "./schema-check.js";
 import type { OpenStoreOptions } from "./store.js";
 import { type RowFindings, scanRows } from "./verify-rows.js";

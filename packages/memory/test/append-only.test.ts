@@ -5,7 +5,7 @@ import { createClient } from "@libsql/client";
 import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/libsql";
 import { describe, expect, it } from "vitest";
-import { driverError } from "../src/driver-error.js";
+import { driverError } from "../src/db/index.js";
 import { MemoryStoreError } from "../src/errors.js";
 import { failures } from "../src/schema.js";
 import { openStore } from "../src/store.js";

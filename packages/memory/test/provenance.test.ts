@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { driverError } from "../src/driver-error.js";
+import { driverError } from "../src/db/index.js";
 import { MemoryInputError } from "../src/errors.js";
 import { openStore } from "../src/store.js";
 import { backends, collect, tag } from "./support/backends.js";

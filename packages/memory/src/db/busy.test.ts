@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { retryBusy } from "./retry.js";
+import { retryBusy } from "./busy.js";
 
 const busy = () => Object.assign(new Error("database is locked"), { code: "SQLITE_BUSY" });
 

@@ -1,4 +1,4 @@
-import { MemoryStoreError, type MemoryStoreErrorCode } from "./errors.js";
+import { MemoryStoreError, type MemoryStoreErrorCode } from "../errors.js";
 
 /** The driver's own error under drizzle's wrapping: LibsqlError's code and message. */
 export interface DriverError {

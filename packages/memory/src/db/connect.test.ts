@@ -1,9 +1,9 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { tempDir } from "../test/support/backends.js";
+import { tempDir } from "../../test/support/backends.js";
+import { openStore } from "../store.js";
 import { DEFAULT_URL, filePath } from "./connect.js";
-import { openStore } from "./store.js";
 
 const dir = tempDir();
 const saved = { cwd: process.cwd(), url: process.env.FAK_DB_URL };

@@ -2,8 +2,8 @@ import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Client, createClient } from "@libsql/client";
+import { BUSY_DEADLINE_MS } from "./busy.js";
 import { toStoreError } from "./driver-error.js";
-import { BUSY_DEADLINE_MS } from "./retry.js";
 
 /** Where the memory lives when nobody says: FAK_DB_URL, else an embedded file in the project. */
 export const DEFAULT_URL = "file:.fak/memory.db";
