@@ -4,7 +4,7 @@ import { defineConfig } from "drizzle-kit";
 // applied by the store after its FTS5 probe and recorded in their own table.
 export default defineConfig({
   dialect: "sqlite",
-  schema: "./src/schema.ts",
+  schema: "./src/schema/tables.ts",
   out: "./drizzle/fts",
   migrations: { table: "__fak_fts_migrations" },
 });

@@ -6,7 +6,7 @@ import { defineConfig } from "drizzle-kit";
 // at that moment, since n is the embedder's.
 export default defineConfig({
   dialect: "sqlite",
-  schema: "./src/schema.ts",
+  schema: "./src/schema/tables.ts",
   out: "./drizzle/vectors",
   migrations: { table: "__fak_vector_migrations" },
 });

@@ -4,7 +4,7 @@ import { defineConfig } from "drizzle-kit";
 // because the store applies it only where FTS5 exists. Never `drizzle-kit push`.
 export default defineConfig({
   dialect: "sqlite",
-  schema: "./src/schema.ts",
+  schema: "./src/schema/tables.ts",
   out: "./drizzle/core",
   migrations: { table: "__fak_migrations" },
 });

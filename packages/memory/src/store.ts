@@ -8,11 +8,8 @@ import {
   semanticFor,
 } from "./embed/index.js";
 import { MemoryInputError, MemoryStoreError } from "./errors.js";
-import { indexEndsWithRows } from "./fts-index.js";
 import { type FailureHistory, readAll, readHistory } from "./history.js";
 import { type ImportLineResult, type ImportOptions, importFile } from "./jsonl.js";
-import { applyMigrations } from "./migrations.js";
-import { checkOwnership, probeFts5, readSchemaState } from "./open-checks.js";
 import { type PriorArt, priorArt } from "./prior-art.js";
 import { insertRow, insertSuccessor, type RecordResult } from "./record.js";
 import {
@@ -22,7 +19,14 @@ import {
   prepareRow,
   type Warn,
 } from "./row/index.js";
-import { checkSchema } from "./schema-check.js";
+import {
+  applyMigrations,
+  checkOwnership,
+  checkSchema,
+  indexEndsWithRows,
+  probeFts5,
+  readSchemaState,
+} from "./schema/index.js";
 import { type SearchHit, searchFailures } from "./search.js";
 
 /** Where the memory is, and whether to use FTS5 (false forces the LIKE fallback). */

@@ -1,8 +1,14 @@
 import type { Client } from "@libsql/client";
 import { connect, retryBusy, toStoreError } from "./db/index.js";
-import { indexCoverage, indexMatchesRows, rebuildIndex } from "./fts-index.js";
-import { checkOwnership, probeFts5, readSchemaState } from "./open-checks.js";
-import { schemaDifferences } from "./schema-check.js";
+import {
+  checkOwnership,
+  indexCoverage,
+  indexMatchesRows,
+  probeFts5,
+  readSchemaState,
+  rebuildIndex,
+  schemaDifferences,
+} from "./schema/index.js";
 import type { OpenStoreOptions } from "./store.js";
 import { type RowFindings, scanRows } from "./verify-rows.js";
 

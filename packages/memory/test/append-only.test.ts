@@ -7,7 +7,7 @@ import { drizzle } from "drizzle-orm/libsql";
 import { describe, expect, it } from "vitest";
 import { driverError } from "../src/db/index.js";
 import { MemoryStoreError } from "../src/errors.js";
-import { failures } from "../src/schema.js";
+import { failures } from "../src/schema/index.js";
 import { openStore } from "../src/store.js";
 import { backends, tag, tempDir } from "./support/backends.js";
 

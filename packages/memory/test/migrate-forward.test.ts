@@ -5,8 +5,8 @@ import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { describe, expect, it } from "vitest";
-import { migrationsFolder } from "../src/migrations.js";
 import { substanceKey } from "../src/row/index.js";
+import { migrationsFolder } from "../src/schema/index.js";
 import { openStore } from "../src/store.js";
 import { collect, tempDir } from "./support/backends.js";
 

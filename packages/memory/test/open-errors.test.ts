@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { createClient } from "@libsql/client";
 import { describe, expect, it } from "vitest";
 import { MemoryStoreError } from "../src/errors.js";
-import { latestMigration } from "../src/migrations.js";
+import { latestMigration } from "../src/schema/index.js";
 import { openStore } from "../src/store.js";
 import { tempDir } from "./support/backends.js";
 import { spawnWorker, spawnWorkerAs } from "./support/children.js";

@@ -1,6 +1,6 @@
 import type { Client, InStatement } from "@libsql/client";
 import { type Row, toRow } from "../candidate-row.js";
-import { appliedMigration, applyMigrations, latestMigration } from "../migrations.js";
+import { appliedMigration, applyMigrations, latestMigration } from "../schema/index.js";
 
 /**
  * One vector space: the vectors one model gives at one dimension count, stored in their own

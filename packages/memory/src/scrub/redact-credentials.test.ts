@@ -3,7 +3,7 @@ import { createClient } from "@libsql/client";
 import { describe, expect, it } from "vitest";
 import { tempDir } from "../../test/support/backends.js";
 import { MemoryInputError, MemoryStoreError, type MemoryStoreErrorCode } from "../errors.js";
-import { latestMigration } from "../migrations.js";
+import { latestMigration } from "../schema/index.js";
 import { openStore } from "../store.js";
 import { redactCredentials } from "./redact-credentials.js";
 

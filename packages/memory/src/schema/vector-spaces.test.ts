@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { fakeEmbedding } from "../test/support/embeddings-server.js";
-import { freshBackends } from "../test/support/fresh.js";
-import type { Embedder } from "./embed/index.js";
-import { openStore } from "./store.js";
-import { verifyStore } from "./verify.js";
+import { fakeEmbedding } from "../../test/support/embeddings-server.js";
+import { freshBackends } from "../../test/support/fresh.js";
+import type { Embedder } from "../embed/index.js";
+import { openStore } from "../store.js";
+import { verifyStore } from "../verify.js";
 
 // Vector spaces are made at run time (one table per model and size), not by a migration: the
 // schema check expects exactly what the registry's spaces make, and nothing else.

@@ -4,7 +4,7 @@ import type { Client } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { readMigrationFiles } from "drizzle-orm/migrator";
-import { MemoryStoreError } from "./errors.js";
+import { MemoryStoreError } from "../errors.js";
 
 /**
  * The migration sets: core (tables, append-only triggers), FTS5 (applied after a probe), and
@@ -17,9 +17,13 @@ export const MIGRATION_SETS = {
 } as const;
 export type MigrationSet = keyof typeof MIGRATION_SETS;
 
-/** The shipped migrations folder: dist/drizzle when published, ../drizzle beside src in the repo. */
+/**
+ * The shipped migrations folder: drizzle/ beside a bundle of this code (test/support/
+ * portable-worker.ts), dist/drizzle when published (this file is dist/schema/migrations.js), and
+ * drizzle/ beside src in the repo.
+ */
 export function migrationsFolder(set: MigrationSet): string {
-  for (const rel of ["./drizzle/", "../drizzle/"]) {
+  for (const rel of ["./drizzle/", "../drizzle/", "../../drizzle/"]) {
     const dir = fileURLToPath(new URL(`${rel}${MIGRATION_SETS[set].folder}`, import.meta.url));
     if (existsSync(`${dir}/meta/_journal.json`)) return dir;
   }

@@ -1,5 +1,5 @@
 import type { Client } from "@libsql/client";
-import { MemoryStoreError } from "./errors.js";
+import { MemoryStoreError } from "../errors.js";
 import { MIGRATION_SETS, type MigrationSet } from "./migrations.js";
 import {
   type Applied,
@@ -8,7 +8,7 @@ import {
   type SchemaObject,
   schemaFromRows,
   type VectorSpaceRow,
-} from "./schema-reference.js";
+} from "./reference.js";
 
 /**
  * How the database's tables, indexes, triggers and virtual tables differ from what the applied

@@ -1,5 +1,5 @@
 import type { Client } from "@libsql/client";
-import { MemoryStoreError } from "./errors.js";
+import { MemoryStoreError } from "../errors.js";
 import { appliedMigration, latestMigration, type MigrationSet } from "./migrations.js";
 
 // Tables a libSQL server or SQLite itself may keep in any database.

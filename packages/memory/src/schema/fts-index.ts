@@ -1,5 +1,5 @@
 import type { Client } from "@libsql/client";
-import { driverError } from "./db/index.js";
+import { driverError } from "../db/index.js";
 
 /**
  * Does the FTS5 index end where the table ends? One statement (one snapshot), two index seeks:
