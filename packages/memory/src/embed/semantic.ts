@@ -1,5 +1,6 @@
 import type { Client, InStatement } from "@libsql/client";
 import type { PreparedRow } from "../row/index.js";
+import type { VectorSpace } from "../schema/index.js";
 import { scrub } from "../scrub/index.js";
 import type { Embedder } from "./embedder.js";
 import { cosineThreshold, fuse, type Scored } from "./fuse.js";
@@ -11,7 +12,6 @@ import {
   nearest,
   probeVectors,
   storedModels,
-  type VectorSpace,
   vectorOfLastInsert,
   vectorsOfImportKeys,
 } from "./vectors.js";

@@ -12,3 +12,4 @@ export {
 } from "./migrations.js";
 export { checkOwnership, probeFts5, readSchemaState } from "./open-checks.js";
 export { failures } from "./tables.js";
+export { spaceOf, type VectorSpace, vectorSpaceStatements } from "./vector-spaces.js";

@@ -1,7 +1,7 @@
 import { createClient, type Row } from "@libsql/client";
 import { readMigrationFiles } from "drizzle-orm/migrator";
-import { vectorSpaceStatements } from "../embed/vectors.js";
 import { MIGRATION_SETS, type MigrationSet, migrationsFolder } from "./migrations.js";
+import { vectorSpaceStatements } from "./vector-spaces.js";
 
 /** One object of a database schema, as sqlite_master holds it. */
 export interface SchemaObject {
