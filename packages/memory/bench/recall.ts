@@ -11,8 +11,8 @@ import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createClient } from "@libsql/client";
 import { z } from "zod";
-import { buildMatchQuery } from "../src/query.js";
 import { CONVICTIONS } from "../src/row/index.js";
+import { buildMatchQuery } from "../src/search/query.js";
 import { openStore } from "../src/store.js";
 
 export type RecallSet = "dev" | "heldout";

@@ -11,10 +11,10 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createClient } from "@libsql/client";
 import { priorArt } from "../src/prior-art.js";
-import { buildMatchQuery } from "../src/query.js";
-import { searchFailures } from "../src/search.js";
+import { buildMatchQuery } from "../src/search/query.js";
+import { searchFailures } from "../src/search/search.js";
+import { TUNING } from "../src/search/tuning.js";
 import { openStore } from "../src/store.js";
-import { TUNING } from "../src/tuning.js";
 import { loadLabelledSet, score } from "./recall.js";
 
 const arg = (name: string, dflt: string): string => {

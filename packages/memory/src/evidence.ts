@@ -1,7 +1,7 @@
 import type { Client } from "@libsql/client";
-import { placeholders } from "./candidate-row.js";
 import { provenanceLabel } from "./row/index.js";
-import type { SearchHit } from "./search.js";
+import { placeholders } from "./search/candidates.js";
+import type { SearchHit } from "./search/search.js";
 
 /** A hit with what its deaths rest on: `real` when any death of the substance is not simulated. */
 export interface WeighedHit extends SearchHit {

@@ -1,5 +1,4 @@
 import type { Client, InStatement } from "@libsql/client";
-import { type Row, toRow } from "../candidate-row.js";
 import {
   appliedMigration,
   applyMigrations,
@@ -8,6 +7,7 @@ import {
   type VectorSpace,
   vectorSpaceStatements,
 } from "../schema/index.js";
+import { type Row, toRow } from "../search/candidates.js";
 
 /** Can this libSQL build store and compare vectors? */
 export async function probeVectors(client: Client): Promise<boolean> {

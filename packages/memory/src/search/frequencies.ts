@@ -1,6 +1,6 @@
 import type { Client } from "@libsql/client";
+import { MAX_SAFE_ID } from "../row/index.js";
 import { type QueryTerm, quoteTerm } from "./query.js";
-import { MAX_SAFE_ID } from "./row/index.js";
 
 // fts5vocab counts a term's documents by walking its whole doclist, which costs as much as the
 // naive query for common words; so document frequency is estimated from the first SAMPLE

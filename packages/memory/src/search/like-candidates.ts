@@ -1,4 +1,5 @@
 import type { Client, InValue } from "@libsql/client";
+import type { Warn } from "../row/index.js";
 import {
   type Candidates,
   candidateColumns,
@@ -6,9 +7,8 @@ import {
   type Row,
   toRows,
   uniqueTerms,
-} from "./candidate-row.js";
+} from "./candidates.js";
 import type { QueryPlan, QueryTerm } from "./query.js";
-import type { Warn } from "./row/index.js";
 import { fieldStems } from "./tokens.js";
 import { MAX_MATCH_TERMS } from "./tuning.js";
 

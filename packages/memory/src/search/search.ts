@@ -1,11 +1,11 @@
 import type { Client } from "@libsql/client";
-import type { Row } from "./candidate-row.js";
-import type { Scored, Semantic } from "./embed/index.js";
+import type { Scored, Semantic } from "../embed/index.js";
+import type { Warn } from "../row/index.js";
+import type { Row } from "./candidates.js";
 import { ftsCandidates } from "./fts-candidates.js";
 import { likeCandidates } from "./like-candidates.js";
 import { planQuery } from "./query.js";
 import { resolveHits } from "./resolve-hits.js";
-import type { Warn } from "./row/index.js";
 import { compileScorer, isRelevant } from "./score.js";
 import { TUNING } from "./tuning.js";
 

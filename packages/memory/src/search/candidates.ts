@@ -1,5 +1,4 @@
 import type { Client, Row as DriverRow } from "@libsql/client";
-import type { QueryPlan, QueryTerm } from "./query.js";
 import {
   decodeRow,
   MAX_SAFE_ID,
@@ -8,7 +7,8 @@ import {
   safeColumns,
   sourceFrom,
   type Warn,
-} from "./row/index.js";
+} from "../row/index.js";
+import type { QueryPlan, QueryTerm } from "./query.js";
 import type { Stats } from "./score.js";
 
 /** A failures row as search reads it. */

@@ -1,4 +1,4 @@
-import { LAYERS } from "./row/index.js";
+import { LAYERS } from "../row/index.js";
 import { fieldStems, fieldWords, stemWord } from "./tokens.js";
 
 // Rows written by a pipeline carry names, labels and report words beside their topic: the agent

@@ -1,4 +1,5 @@
 import type { Client } from "@libsql/client";
+import type { Warn } from "../row/index.js";
 import {
   type Candidates,
   candidateColumns,
@@ -6,10 +7,9 @@ import {
   type Row,
   toRows,
   uniqueTerms,
-} from "./candidate-row.js";
+} from "./candidates.js";
 import { documentFrequencies } from "./frequencies.js";
 import { type QueryPlan, type QueryTerm, quoteTerm } from "./query.js";
-import type { Warn } from "./row/index.js";
 import { idf, type Stats } from "./score.js";
 import { MAX_MATCH_TERMS, TUNING } from "./tuning.js";
 

@@ -1,7 +1,7 @@
 import type { Client } from "@libsql/client";
-import { candidateColumns, placeholders, type Row, toRows } from "./candidate-row.js";
-import { MAX_CHAIN } from "./history.js";
-import { MAX_SAFE_ID, type Warn } from "./row/index.js";
+import { MAX_CHAIN } from "../history.js";
+import { MAX_SAFE_ID, type Warn } from "../row/index.js";
+import { candidateColumns, placeholders, type Row, toRows } from "./candidates.js";
 import type { SearchHit } from "./search.js";
 
 /**

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { createClient } from "@libsql/client";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
-import { type FailureStore, openStore } from "./store.js";
+import { type FailureStore, openStore } from "../store.js";
 
 // The design notes' own example: a death that must come back for a task sharing none of its words.
 const RATE_LIMIT_DEATH = {
