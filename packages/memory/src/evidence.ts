@@ -1,7 +1,7 @@
 import type { Client } from "@libsql/client";
 import { provenanceLabel } from "./row/index.js";
-import { placeholders } from "./search/candidates.js";
-import type { SearchHit } from "./search/search.js";
+import type { SearchHit } from "./search/index.js";
+import { placeholders } from "./search/index.js";
 
 /** A hit with what its deaths rest on: `real` when any death of the substance is not simulated. */
 export interface WeighedHit extends SearchHit {

@@ -3,6 +3,7 @@ import { MemoryInputError } from "./errors.js";
 import {
   decodeRow,
   type ExportedRow,
+  MAX_CHAIN,
   MAX_SAFE_ID,
   ROW_COLUMNS,
   safeColumns,
@@ -20,13 +21,6 @@ export interface FailureHistory {
   /** The row that supersedes this one, or null when it is current. */
   superseded_by: number | null;
 }
-
-/**
- * The longest supersession chain walked in each direction. The database refuses a row that
- * supersedes itself or a later row, so chains end; a store forged before that refusal may hold a
- * cycle, which the walk stops at (it never visits a row twice) with a warning.
- */
-export const MAX_CHAIN = 10_000;
 
 const SELECT = `SELECT ${safeColumns(ROW_COLUMNS)} FROM failures`;
 

@@ -33,7 +33,13 @@ export {
 } from "./row/index.js";
 export { redactCredentials } from "./scrub/redact-credentials.js";
 export * from "./scrub/scrub.js";
-export * from "./search/search.js";
+export {
+  buildMatchQuery,
+  type SearchContext,
+  type SearchHit,
+  type SearchOptions,
+  searchFailures,
+} from "./search/index.js";
 export { type FailureStore, type OpenStoreOptions, openStore } from "./store.js";
 export { type VerifyReport, verifyStore } from "./verify.js";
 export type { RowFindings } from "./verify-rows.js";

@@ -27,7 +27,7 @@ import {
   probeFts5,
   readSchemaState,
 } from "./schema/index.js";
-import { type SearchHit, searchFailures } from "./search/search.js";
+import { type SearchHit, searchFailures } from "./search/index.js";
 
 /** Where the memory is, and whether to use FTS5 (false forces the LIKE fallback). */
 export interface OpenStoreOptions {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Row } from "../search/candidates.js";
+import type { Row } from "../row/index.js";
 import { cosineThreshold, fuse, RRF_K } from "./fuse.js";
 
 const row = (id: number): Row => ({

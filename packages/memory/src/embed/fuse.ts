@@ -1,4 +1,4 @@
-import type { Row } from "../search/candidates.js";
+import type { Row } from "../row/index.js";
 import type { VectorHit } from "./vectors.js";
 
 /** A ranked candidate, as search hands it to the supersession and occurrence folding. */

@@ -1,4 +1,5 @@
 import type { Client, InStatement } from "@libsql/client";
+import { type Row, toRow } from "../row/index.js";
 import {
   appliedMigration,
   applyMigrations,
@@ -7,7 +8,6 @@ import {
   type VectorSpace,
   vectorSpaceStatements,
 } from "../schema/index.js";
-import { type Row, toRow } from "../search/candidates.js";
 
 /** Can this libSQL build store and compare vectors? */
 export async function probeVectors(client: Client): Promise<boolean> {

@@ -23,7 +23,23 @@ export {
   sourceFrom,
   sourceSchema,
 } from "./provenance.js";
-export { decodeRow, MAX_SAFE_ID, onceEach, safeColumns, type Warn } from "./safe-read.js";
-export { type ExportedRow, occurrenceMessage, ROW_COLUMNS, toExportedRow } from "./stored.js";
+export {
+  decodeRow,
+  MAX_CHAIN,
+  MAX_SAFE_ID,
+  onceEach,
+  safeColumns,
+  type Warn,
+} from "./safe-read.js";
+export {
+  candidateColumns,
+  type ExportedRow,
+  occurrenceMessage,
+  ROW_COLUMNS,
+  type Row,
+  toExportedRow,
+  toRow,
+  toRows,
+} from "./stored.js";
 export { normaliseSubstance, substanceKey } from "./substance.js";
 export { decodeStored, unstorableText } from "./utf8.js";

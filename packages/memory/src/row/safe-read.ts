@@ -4,6 +4,13 @@ import { decodeStored } from "./utf8.js";
 /** The largest id a JavaScript number holds exactly; the database refuses larger ones. */
 export const MAX_SAFE_ID = Number.MAX_SAFE_INTEGER;
 
+/**
+ * The longest supersession chain walked in each direction. The database refuses a row that
+ * supersedes itself or a later row, so chains end; a store forged before that refusal may hold a
+ * cycle, which the walk stops at (it never visits a row twice) with a warning.
+ */
+export const MAX_CHAIN = 10_000;
+
 /** Something a read had to work around in a stored row (an older version's or a forged one). */
 export type Warn = (message: string) => void;
 

@@ -1,7 +1,8 @@
-import type { Row } from "@libsql/client";
+import type { Row as DriverRow } from "@libsql/client";
 import type { Conviction } from "./input.js";
 import type { Layer } from "./layers.js";
 import { type Provenance, type Source, sourceFrom } from "./provenance.js";
+import { decodeRow, safeColumns, type Warn } from "./safe-read.js";
 
 /** A stored row as exported (JSONL) and returned: the import fields plus what the store adds. */
 export interface ExportedRow {
@@ -25,7 +26,7 @@ export const ROW_COLUMNS =
   "id, session, task, approach, death_reason, conviction, layer, occurrence_of, supersedes, created_at, provenance, source_harness, source_job, source_trial, source_attempt";
 
 /** An ExportedRow from a libSQL result row selected with ROW_COLUMNS. */
-export function toExportedRow(r: Row): ExportedRow {
+export function toExportedRow(r: DriverRow): ExportedRow {
   return {
     id: Number(r.id),
     session: String(r.session),
@@ -40,6 +41,53 @@ export function toExportedRow(r: Row): ExportedRow {
     provenance: String(r.provenance) as Provenance,
     source: sourceFrom(r),
   };
+}
+
+/** A failures row as search reads it. */
+export interface Row {
+  id: number;
+  session: string;
+  task: string;
+  approach: string;
+  death_reason: string;
+  layer: string;
+  conviction: string;
+  created_at: string;
+  occurrence_of: number | null;
+  supersedes: number | null;
+  provenance: string;
+  source: Source | null;
+}
+
+export function toRow(r: Record<string, unknown>): Row {
+  const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+  return {
+    id: Number(r.id),
+    session: String(r.session ?? ""),
+    task: String(r.task ?? ""),
+    approach: String(r.approach ?? ""),
+    death_reason: String(r.death_reason ?? ""),
+    layer: String(r.layer ?? "none"),
+    conviction: String(r.conviction ?? "none"),
+    created_at: String(r.created_at ?? ""),
+    occurrence_of: num(r.occurrence_of),
+    supersedes: num(r.supersedes),
+    provenance: String(r.provenance ?? "unknown"),
+    source: sourceFrom(r),
+  };
+}
+
+/** The SELECT list of a candidate row, read so that no stored value aborts the driver. */
+export function candidateColumns(alias?: string): string {
+  return safeColumns(ROW_COLUMNS, alias);
+}
+
+/** Candidate rows from rows selected with `candidateColumns` (unreadable ones skipped). */
+export function toRows(rows: DriverRow[], warn: Warn): Row[] {
+  return rows.flatMap((r) => {
+    const decoded = decodeRow(r, warn);
+    return decoded ? [toRow(decoded)] : [];
+  });
 }
 
 const ORDINALS = [

@@ -1,13 +1,6 @@
 import type { Client } from "@libsql/client";
-import type { Warn } from "../row/index.js";
-import {
-  type Candidates,
-  candidateColumns,
-  maxId,
-  type Row,
-  toRows,
-  uniqueTerms,
-} from "./candidates.js";
+import { candidateColumns, type Row, toRows, type Warn } from "../row/index.js";
+import { type Candidates, maxId, uniqueTerms } from "./candidates.js";
 import { documentFrequencies } from "./frequencies.js";
 import { type QueryPlan, type QueryTerm, quoteTerm } from "./query.js";
 import { idf, type Stats } from "./score.js";

@@ -1,13 +1,6 @@
 import type { Client, InValue } from "@libsql/client";
-import type { Warn } from "../row/index.js";
-import {
-  type Candidates,
-  candidateColumns,
-  maxId,
-  type Row,
-  toRows,
-  uniqueTerms,
-} from "./candidates.js";
+import { candidateColumns, type Row, toRows, type Warn } from "../row/index.js";
+import { type Candidates, maxId, uniqueTerms } from "./candidates.js";
 import type { QueryPlan, QueryTerm } from "./query.js";
 import { fieldStems } from "./tokens.js";
 import { MAX_MATCH_TERMS } from "./tuning.js";

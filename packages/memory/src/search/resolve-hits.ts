@@ -1,8 +1,24 @@
 import type { Client } from "@libsql/client";
-import { MAX_CHAIN } from "../history.js";
-import { MAX_SAFE_ID, type Warn } from "../row/index.js";
-import { candidateColumns, placeholders, type Row, toRows } from "./candidates.js";
-import type { SearchHit } from "./search.js";
+import {
+  candidateColumns,
+  MAX_CHAIN,
+  MAX_SAFE_ID,
+  type Row,
+  toRows,
+  type Warn,
+} from "../row/index.js";
+import { placeholders } from "./candidates.js";
+
+/** A ranked row of the memory, as search returns it. */
+export interface SearchHit extends Row {
+  /**
+   * relevance in [0, ~1]: the share of the query's rarity-weighted concepts the row answers
+   * (with an embedder: the fused reciprocal-rank score, 1 for first in both rankings)
+   */
+  score: number;
+  /** 1 + the occurrences recorded for this substance */
+  deaths: number;
+}
 
 /**
  * Replace superseded rows by the newest row of their chain, fold occurrences into their first

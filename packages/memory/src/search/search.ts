@@ -1,16 +1,12 @@
 import type { Client } from "@libsql/client";
 import type { Scored, Semantic } from "../embed/index.js";
 import type { Warn } from "../row/index.js";
-import type { Row } from "./candidates.js";
 import { ftsCandidates } from "./fts-candidates.js";
 import { likeCandidates } from "./like-candidates.js";
 import { planQuery } from "./query.js";
-import { resolveHits } from "./resolve-hits.js";
+import { resolveHits, type SearchHit } from "./resolve-hits.js";
 import { compileScorer, isRelevant } from "./score.js";
 import { TUNING } from "./tuning.js";
-
-// The MATCH builder is public too: callers that query failures_fts themselves need it safe.
-export { buildMatchQuery } from "./query.js";
 
 /** What retrieval needs from a store: its client, whether FTS5 is there, and any embedder. */
 export interface SearchContext {
@@ -20,16 +16,6 @@ export interface SearchContext {
   semantic?: Semantic | undefined;
   /** Told about stored rows read around (invalid UTF-8, ids beyond 2^53). Default: nothing. */
   warn?: Warn;
-}
-
-export interface SearchHit extends Row {
-  /**
-   * relevance in [0, ~1]: the share of the query's rarity-weighted concepts the row answers
-   * (with an embedder: the fused reciprocal-rank score, 1 for first in both rankings)
-   */
-  score: number;
-  /** 1 + the occurrences recorded for this substance */
-  deaths: number;
 }
 
 export interface SearchOptions {
