@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createClient } from "@libsql/client";
-import { priorArt } from "../src/prior-art.js";
+import { priorArt } from "../src/prior-art/index.js";
 import { buildMatchQuery } from "../src/search/query.js";
 import { searchFailures } from "../src/search/search.js";
 import { TUNING } from "../src/search/tuning.js";

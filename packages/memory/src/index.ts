@@ -12,7 +12,13 @@ export { MemoryInputError, MemoryStoreError, type MemoryStoreErrorCode } from ".
 export type { FailureHistory } from "./history.js";
 export { type ImportLine, importLineSchema } from "./import-line.js";
 export type { ImportLineResult, ImportOptions } from "./jsonl.js";
-export * from "./prior-art.js";
+export {
+  estimateTokens,
+  formatEntry,
+  type PriorArt,
+  type PriorArtOptions,
+  priorArt,
+} from "./prior-art/index.js";
 export type { RecordResult } from "./record.js";
 export {
   CONVICTIONS,

@@ -10,7 +10,7 @@ import {
 import { MemoryInputError, MemoryStoreError } from "./errors.js";
 import { type FailureHistory, readAll, readHistory } from "./history.js";
 import { type ImportLineResult, type ImportOptions, importFile } from "./jsonl.js";
-import { type PriorArt, priorArt } from "./prior-art.js";
+import { type PriorArt, priorArt } from "./prior-art/index.js";
 import { insertRow, insertSuccessor, type RecordResult } from "./record.js";
 import {
   type ExportedRow,

@@ -1,7 +1,6 @@
 import type { Client } from "@libsql/client";
-import { provenanceLabel } from "./row/index.js";
-import type { SearchHit } from "./search/index.js";
-import { placeholders } from "./search/index.js";
+import { provenanceLabel } from "../row/index.js";
+import { placeholders, type SearchHit } from "../search/index.js";
 
 /** A hit with what its deaths rest on: `real` when any death of the substance is not simulated. */
 export interface WeighedHit extends SearchHit {

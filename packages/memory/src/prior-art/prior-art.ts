@@ -1,13 +1,13 @@
-import { originTag, SIMULATED_VERDICT, type WeighedHit, weighEvidence } from "./evidence.js";
 import {
   estimateTokens,
   type SearchContext,
   type SearchHit,
   searchFailures,
-} from "./search/index.js";
+} from "../search/index.js";
+import { originTag, SIMULATED_VERDICT, type WeighedHit, weighEvidence } from "./evidence.js";
 
 // How the budget is counted is part of the contract.
-export { estimateTokens } from "./search/index.js";
+export { estimateTokens } from "../search/index.js";
 
 /** Dead branches worth knowing before a task: the ids shown, and the frame that cites them. */
 export interface PriorArt {

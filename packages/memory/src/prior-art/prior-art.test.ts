@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
-import { estimateTokens } from "./search/index.js";
-import { type FailureStore, openStore } from "./store.js";
+import { estimateTokens } from "../search/index.js";
+import { type FailureStore, openStore } from "../store.js";
 
 const ROWS = [
   [
