@@ -10,8 +10,8 @@ export {
 } from "./embed/index.js";
 export { MemoryInputError, MemoryStoreError, type MemoryStoreErrorCode } from "./errors.js";
 export type { FailureHistory } from "./history.js";
-export { type ImportLine, importLineSchema } from "./import-line.js";
-export type { ImportLineResult, ImportOptions } from "./jsonl.js";
+export type { ImportLineResult, ImportOptions } from "./import/index.js";
+export { type ImportLine, importLineSchema } from "./import/index.js";
 export {
   estimateTokens,
   formatEntry,
@@ -47,5 +47,5 @@ export {
   searchFailures,
 } from "./search/index.js";
 export { type FailureStore, type OpenStoreOptions, openStore } from "./store.js";
-export { type VerifyReport, verifyStore } from "./verify.js";
-export type { RowFindings } from "./verify-rows.js";
+export type { RowFindings } from "./verify/index.js";
+export { type VerifyReport, verifyStore } from "./verify/index.js";

@@ -9,7 +9,7 @@ import {
 } from "./embed/index.js";
 import { MemoryInputError, MemoryStoreError } from "./errors.js";
 import { type FailureHistory, readAll, readHistory } from "./history.js";
-import { type ImportLineResult, type ImportOptions, importFile } from "./jsonl.js";
+import { type ImportLineResult, type ImportOptions, importFile } from "./import/index.js";
 import { type PriorArt, priorArt } from "./prior-art/index.js";
 import { insertRow, insertSuccessor, type RecordResult } from "./record.js";
 import {

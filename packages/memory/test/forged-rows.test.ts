@@ -2,7 +2,7 @@ import { reportFigure } from "@fak/vitest-config/report";
 import type { Client } from "@libsql/client";
 import { describe, expect, it } from "vitest";
 import { openStore } from "../src/store.js";
-import { verifyStore } from "../src/verify.js";
+import { verifyStore } from "../src/verify/verify-store.js";
 import { collect } from "./support/backends.js";
 import { freshBackends } from "./support/fresh.js";
 

@@ -2,7 +2,7 @@ import { reportFigure } from "@fak/vitest-config/report";
 import { afterAll, describe, expect, it } from "vitest";
 import { MemoryStoreError } from "../src/errors.js";
 import { openStore } from "../src/store.js";
-import { verifyStore } from "../src/verify.js";
+import { verifyStore } from "../src/verify/verify-store.js";
 import { freshBackends } from "./support/fresh.js";
 
 const row = (n: number) => ({

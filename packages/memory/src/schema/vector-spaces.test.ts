@@ -3,7 +3,7 @@ import { fakeEmbedding } from "../../test/support/embeddings-server.js";
 import { freshBackends } from "../../test/support/fresh.js";
 import type { Embedder } from "../embed/index.js";
 import { openStore } from "../store.js";
-import { verifyStore } from "../verify.js";
+import { verifyStore } from "../verify/verify-store.js";
 
 // Vector spaces are made at run time (one table per model and size), not by a migration: the
 // schema check expects exactly what the registry's spaces make, and nothing else.

@@ -1,13 +1,13 @@
 import { createHash } from "node:crypto";
 import type { Client, InStatement } from "@libsql/client";
-import { retryBusy, toStoreError } from "./db/index.js";
-import { MemoryInputError } from "./errors.js";
-import { type BatchLine, type ImportLineResult, writeBatch } from "./import-batch.js";
+import { retryBusy, toStoreError } from "../db/index.js";
+import { MemoryInputError } from "../errors.js";
+import { type PreparedRow, prepareValid, validateRow } from "../row/index.js";
 import { contentKey, type ImportLine, importLineSchema, ReferenceCheck } from "./import-line.js";
-import { lineReader, type NumberedLine, parseJsonLine } from "./lines.js";
-import { type PreparedRow, prepareValid, validateRow } from "./row/index.js";
+import { lineReader, type NumberedLine, parseJsonLine } from "./read-lines.js";
+import { type BatchLine, type ImportLineResult, writeBatch } from "./write-batch.js";
 
-export type { ImportLineResult } from "./import-batch.js";
+export type { ImportLineResult } from "./write-batch.js";
 
 /** The statement storing a batch's vectors by import key (embed/semantic.ts), if there are any. */
 export type BatchVectors = (

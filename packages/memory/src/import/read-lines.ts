@@ -2,7 +2,7 @@ import { isUtf8 } from "node:buffer";
 import { createHash } from "node:crypto";
 import { constants } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
-import { MemoryInputError } from "./errors.js";
+import { MemoryInputError } from "../errors.js";
 
 /** One non-blank line of a JSONL file and its 1-based number. */
 export interface NumberedLine {

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { MemoryInputError } from "./errors.js";
-import { failureRowSchema, LAYERS, parseLayer } from "./row/index.js";
+import { MemoryInputError } from "../errors.js";
+import { failureRowSchema, LAYERS, parseLayer } from "../row/index.js";
 
 const id = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 

@@ -1,6 +1,6 @@
 import type { Client } from "@libsql/client";
-import { MemoryInputError } from "./errors.js";
-import { decodeStored, MAX_SAFE_ID, parseLayer, substanceKey } from "./row/index.js";
+import { MemoryInputError } from "../errors.js";
+import { decodeStored, MAX_SAFE_ID, parseLayer, substanceKey } from "../row/index.js";
 
 /** What a scan of every row found (ids as exact decimal text: some may be beyond 2^53). */
 export interface RowFindings {

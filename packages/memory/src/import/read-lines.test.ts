@@ -2,9 +2,9 @@ import { execFileSync } from "node:child_process";
 import { symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { tempDir } from "../test/support/backends.js";
-import { MemoryInputError } from "./errors.js";
-import { lineReader } from "./lines.js";
+import { tempDir } from "../../test/support/backends.js";
+import { MemoryInputError } from "../errors.js";
+import { lineReader } from "./read-lines.js";
 
 const dir = tempDir();
 

@@ -1,10 +1,10 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { backends, collect, tag, tempDir } from "../test/support/backends.js";
-import { MemoryInputError } from "./errors.js";
-import type { FailureRowInput } from "./row/index.js";
-import { openStore } from "./store.js";
+import { backends, collect, tag, tempDir } from "../../test/support/backends.js";
+import { MemoryInputError } from "../errors.js";
+import type { FailureRowInput } from "../row/index.js";
+import { openStore } from "../store.js";
 
 const dir = tempDir();
 let files = 0;

@@ -1,5 +1,5 @@
 import type { Client, InStatement, Transaction } from "@libsql/client";
-import { type PreparedRow, sourceColumns } from "./row/index.js";
+import { type PreparedRow, sourceColumns } from "../row/index.js";
 
 /** One line of a batch, ready to write. */
 export interface BatchLine {

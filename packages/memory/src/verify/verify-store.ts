@@ -1,5 +1,5 @@
 import type { Client } from "@libsql/client";
-import { connect, retryBusy, toStoreError } from "./db/index.js";
+import { connect, retryBusy, toStoreError } from "../db/index.js";
 import {
   checkOwnership,
   indexCoverage,
@@ -8,9 +8,9 @@ import {
   readSchemaState,
   rebuildIndex,
   schemaDifferences,
-} from "./schema/index.js";
-import type { OpenStoreOptions } from "./store.js";
-import { type RowFindings, scanRows } from "./verify-rows.js";
+} from "../schema/index.js";
+import type { OpenStoreOptions } from "../store.js";
+import { type RowFindings, scanRows } from "./scan-rows.js";
 
 /**
  * What `verifyStore` found. `ok` is true when nothing is wrong, or when only the full-text
