@@ -1,3 +1,5 @@
+import { ANSI_ESCAPES } from "./ansi.js";
+
 // stderr is match material only. Before any rule sees it, it is cut to a bounded tail (so a
 // 10 MB log costs the same as a 32 KB one), stripped of terminal control sequences and folded
 // to one lower-case form, so that rules are written once and never meet colour codes or CRLF.
@@ -17,9 +19,6 @@ export const STDERR_LIMITS: Readonly<NormalizeLimits> = {
 };
 
 // Every pattern below is a single pass with no nested quantifiers: linear in the tail length.
-const ANSI_CSI = /(?:\u001b\[|\u009b)[0-?]*[ -/]*[@-~]/g;
-const ANSI_OSC = /\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?/g;
-const ANSI_OTHER = /\u001b[@-_]?/g;
 // Colour codes whose ESC byte was lost on the way (logs pasted from a terminal): "[31m".
 const SGR_RESIDUE = /\[[0-9;]{1,16}m/g;
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
@@ -63,9 +62,7 @@ function normalizeLines(text: string, limits: NormalizeLimits): string[] {
     if (nl >= 0 && nl < tail.length - 1) tail = tail.slice(nl + 1);
   }
   const cleaned = tail
-    .replace(ANSI_OSC, "")
-    .replace(ANSI_CSI, "")
-    .replace(ANSI_OTHER, "")
+    .replace(ANSI_ESCAPES, "")
     .replace(/\r\n?/g, "\n")
     .replace(CONTROL, "")
     .replace(SGR_RESIDUE, "");

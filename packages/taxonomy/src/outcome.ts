@@ -1,4 +1,4 @@
-import type { OutcomeCode, RecoveryAction } from "./codes.js";
+import { type OutcomeCode, RECOVERY_FOR, type RecoveryAction } from "./codes.js";
 import { normalizeStderr } from "./normalize.js";
 import { endedByTimeout, endsWithInstall, hasInstallLog } from "./rules/context.js";
 import { EXIT_CODES } from "./rules/exit-codes.js";
@@ -18,14 +18,6 @@ export interface OutcomeClassification {
   line: string | null;
   evidence: string[];
 }
-
-const RECOVERY: Readonly<Record<OutcomeCode, RecoveryAction>> = {
-  PKG_INSTALL: "RETRY_PACKAGE_INSTALL",
-  BAD_FILE_EDIT: "RESTORE_CHECKPOINT_AND_RETRY",
-  ENV_SETUP_MISS: "REPAIR_FAILED_COMMAND",
-  TIMEOUT: "RESTORE_CHECKPOINT_AND_RETRY",
-  CMD_ERROR: "REPAIR_FAILED_COMMAND",
-};
 
 const INSTALL_FALLBACK_PRIORITY = 16;
 /** Rules that only say "a path is missing": an exit code's own reading says more. */
@@ -157,7 +149,7 @@ function result(
   return {
     category,
     reason: `${category}:${sub}`,
-    recovery: RECOVERY[category],
+    recovery: RECOVERY_FOR[category],
     rule,
     line,
     evidence,
