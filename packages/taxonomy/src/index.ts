@@ -3,7 +3,7 @@ export * from "./codes.js";
 export * from "./eval.js";
 export * from "./input.js";
 export * from "./markdown.js";
-export * from "./normalize.js";
+export { type NormalizeLimits, normalizeStderr, STDERR_LIMITS } from "./normalize.js";
 export * from "./outcome.js";
 export * from "./rollup.js";
 export * from "./rules/index.js";

@@ -25,8 +25,6 @@ const SGR_RESIDUE = /\[[0-9;]{1,16}m/g;
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 const SINGLE_QUOTES = /[\u2018\u2019\u201a\u201b\u2032]/g;
 const DOUBLE_QUOTES = /[\u201c\u201d\u201e\u2033]/g;
-// A blank run becomes one space; a lone space is left as it is (most matches otherwise).
-const SPACES = /[ \t\u00a0\u3000]{2,}|[\t\u00a0\u3000]/g;
 // Wrappers that prefix every line of a tool's output: BuildKit step and clock ("#9 12.3 "),
 // timestamps ("2024-01-02T03:04:05Z ", "[12:00:01] ", "9:34:12 am: "), CI annotations
 // ("##[error]"), journald ("dec 22 15:58:05 host nginx[42]: ") and compose service
@@ -51,10 +49,21 @@ const ESCAPED_STARS = /\*\*\\\*/g;
  * @example normalizeStderr("\u001b[31mERROR\u001b[0m: No matching distribution\r\n") // "error: no matching distribution"
  */
 export function normalizeStderr(text: string, limits: NormalizeLimits = STDERR_LIMITS): string {
-  return normalizeLines(text, limits).join("\n");
+  return normalizedLines(text, limits).join("\n");
 }
 
-function normalizeLines(text: string, limits: NormalizeLimits): string[] {
+// Anything but printable ASCII, LF and tab: an escape, a CR, a control or non-ASCII character.
+// Most tails have none, and then only the colour residue and escaped stars may need folding.
+const NOT_PLAIN = /[^\n\t\x20-\x7e]/;
+const NON_ASCII = /[^\x00-\x7f]/;
+// After NFKC (which maps U+00A0 and U+3000 to a space) the only blanks left are space and tab.
+const LINE_BLANKS = /[ \t]{2,}|\t/g;
+
+/**
+ * The lines of `normalizeStderr(text, limits)`, not joined (`[""]` for a tail with none).
+ * Internal: what classifyOutcome matches, without a join and a split.
+ */
+export function normalizedLines(text: string, limits: NormalizeLimits = STDERR_LIMITS): string[] {
   let tail = text;
   if (tail.length > limits.maxChars) {
     tail = tail.slice(tail.length - limits.maxChars);
@@ -62,47 +71,61 @@ function normalizeLines(text: string, limits: NormalizeLimits): string[] {
     const nl = tail.search(/[\r\n]/);
     if (nl >= 0 && nl < tail.length - 1) tail = tail.slice(nl + 1);
   }
-  const cleaned = tail
-    .replace(ANSI_OSC, "")
-    .replace(ANSI_CSI, "")
-    .replace(ANSI_OTHER, "")
-    .replace(/\r\n?/g, "\n")
-    .replace(CONTROL, "")
-    .replace(SGR_RESIDUE, "");
-  // Blank runs never span a line break, so one pass over the tail folds them in every line.
-  const folded = cleaned
-    .normalize("NFKC")
-    .replace(SINGLE_QUOTES, "'")
-    .replace(DOUBLE_QUOTES, '"')
-    .replace(ESCAPED_STARS, "***")
-    .toLowerCase()
-    .replace(SPACES, " ");
+  const folded = fold(tail).toLowerCase();
+  const tabs = folded.includes("\t");
   const lines: string[] = [];
   for (const raw of folded.split("\n")) {
-    const line = stripPrefixes(raw.trim());
+    // Blank runs never span a line break, and trimming before or after folding them is the same.
+    let line = raw.trim();
+    if (!line) continue;
+    if (line.includes("  ") || (tabs && line.includes("\t"))) line = line.replace(LINE_BLANKS, " ");
+    line = stripPrefixes(line);
     if (line)
       lines.push(line.length > limits.maxLineLength ? line.slice(0, limits.maxLineLength) : line);
   }
-  return lines.length > limits.maxLines ? lines.slice(lines.length - limits.maxLines) : lines;
+  const kept = lines.length > limits.maxLines ? lines.slice(lines.length - limits.maxLines) : lines;
+  return kept.length ? kept : [""];
 }
 
-// A character each prefix must have, checked first: most lines have none of the prefixes.
-const PREFIX_NEEDS: readonly ((line: string) => boolean)[] = [
-  (l) => l.charCodeAt(0) === 35, // #
-  (l) => l.charCodeAt(0) === 91 || isDigit(l.charCodeAt(0)), // [ or a digit
-  (l) => l.charCodeAt(0) === 91 || isDigit(l.charCodeAt(0)),
-  (l) => l.charCodeAt(0) === 35,
-  (l) => l.charCodeAt(3) === 32, // "dec 22 ..."
-  (l) => l.includes("|"),
-];
+// The reference's steps in their order (before lower-casing), each skipped when it cannot apply.
+function fold(tail: string): string {
+  let t = tail;
+  const plain = !NOT_PLAIN.test(t);
+  if (!plain) {
+    const esc = t.includes("\u001b");
+    if (esc) t = t.replace(ANSI_OSC, "");
+    if (esc || t.includes("\u009b")) t = t.replace(ANSI_CSI, "");
+    if (esc) t = t.replace(ANSI_OTHER, "");
+    if (t.includes("\r")) t = t.replace(/\r\n?/g, "\n");
+    t = t.replace(CONTROL, "");
+  }
+  if (t.includes("[")) t = t.replace(SGR_RESIDUE, "");
+  if (!plain && NON_ASCII.test(t))
+    t = t.normalize("NFKC").replace(SINGLE_QUOTES, "'").replace(DOUBLE_QUOTES, '"');
+  if (t.includes("**\\*")) t = t.replace(ESCAPED_STARS, "***");
+  return t;
+}
 
 function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
 
+// Each prefix in its order, tried only when the line has the character it needs (most lines
+// have none of them): "#" for BuildKit and CI annotations, "[" or a digit for timestamps, a
+// blank fourth character and a digit after it for journald, "| " for compose columns.
 function stripPrefixes(line: string): string {
   let out = line;
-  for (let i = 0; i < LINE_PREFIXES.length; i++)
-    if (PREFIX_NEEDS[i]!(out)) out = out.replace(LINE_PREFIXES[i]!, "");
-  return out.trim();
+  if (out.charCodeAt(0) === 35) out = out.replace(LINE_PREFIXES[0]!, "");
+  let c = out.charCodeAt(0);
+  if (c === 91 || isDigit(c)) {
+    out = out.replace(LINE_PREFIXES[1]!, "");
+    c = out.charCodeAt(0);
+    if (c === 91 || isDigit(c)) out = out.replace(LINE_PREFIXES[2]!, "");
+  }
+  if (out.charCodeAt(0) === 35) out = out.replace(LINE_PREFIXES[3]!, "");
+  if (out.charCodeAt(3) === 32 && isDigit(out.charCodeAt(4)))
+    out = out.replace(LINE_PREFIXES[4]!, "");
+  if (out.includes("| ")) out = out.replace(LINE_PREFIXES[5]!, "");
+  // The line came trimmed: only a stripped prefix can leave blanks at its start.
+  return out === line ? out : out.trim();
 }

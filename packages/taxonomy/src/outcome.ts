@@ -1,5 +1,5 @@
 import type { OutcomeCode, RecoveryAction } from "./codes.js";
-import { normalizeStderr } from "./normalize.js";
+import { normalizedLines } from "./normalize.js";
 import { endedByTimeout, endsWithInstall, hasInstallLog } from "./rules/context.js";
 import { EXIT_CODES } from "./rules/exit-codes.js";
 import { OUTCOME_RULES, type OutcomeRule } from "./rules/index.js";
@@ -75,12 +75,11 @@ export function classifyOutcome(
   rules: readonly OutcomeRule[] = OUTCOME_RULES,
 ): OutcomeClassification {
   const exit = Number.isFinite(o.exit_code) ? (o.exit_code as number) : 0;
-  const lines = normalizeStderr(typeof o.stderr === "string" ? o.stderr : "").split("\n");
+  const lines = normalizedLines(typeof o.stderr === "string" ? o.stderr : "");
   // An install is under way when the failing link of the command installs, or the log shows
   // an install tool at work; only the former lets a bare failure default to PKG_INSTALL.
   const installStep = endsWithInstall(o.command, lines);
-  const install = installStep || hasInstallLog(lines);
-  const matches = matchRules(lines, rules, install);
+  const matches = matchRules(lines, rules, installStep || (() => hasInstallLog(lines)));
   const head = describeCommand(o, exit);
 
   const killedByTimeout = endedByTimeout(o.command, exit);

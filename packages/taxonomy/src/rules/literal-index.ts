@@ -1,17 +1,24 @@
 // One Aho-Corasick automaton over the required literals of every rule: a single pass over a
-// line names the rules whose literal text occurs in it. Compiled to a dense transition table
-// (one row per state, one column per character class) so the scan is one array read a character.
+// line names the literals that occur in it. Compiled to a dense transition table (one row per
+// state, one column per character class) so the scan is one array read a character; the matcher
+// runs that loop itself (match.ts), this module only builds the tables.
 
-/** An automaton over literal strings, each tagged with the index of the rule it belongs to. */
+/** An automaton over literal strings, each tagged with a number (the requirement it belongs to). */
 export interface LiteralIndex {
-  /** Calls `visit(rule)` for every tag whose literal occurs in `line` (a tag may repeat). */
-  scan(line: string, visit: (rule: number) => void): void;
+  /** Column of each UTF-16 code unit: 0 for ASCII no literal uses, 1 for all non-ASCII. */
+  readonly classOf: Uint8Array;
+  /** log2 of a row's width: the next state is `next[(state << shift) + classOf[c]]`. */
+  readonly shift: number;
+  readonly next: Uint16Array | Uint32Array;
+  /** States from this one on end at least one literal; those before end none. */
+  readonly firstOut: number;
+  /** The tags a state `s >= firstOut` ends: `tags[tagStart[s - firstOut] .. tagStart[s - firstOut + 1])`. */
+  readonly tagStart: Int32Array;
+  readonly tags: Int32Array;
 }
 
-const NONE: readonly number[] = [];
-
 /**
- * Build the automaton over `literals[i]` (the literals of rule i; empty for none).
+ * Build the automaton over `literals[t]` (the literals tagged t; empty for none).
  * @example buildLiteralIndex([["no matching distribution"], ["command not found"]])
  */
 export function buildLiteralIndex(literals: readonly (readonly string[])[]): LiteralIndex {
@@ -27,11 +34,13 @@ export function buildLiteralIndex(literals: readonly (readonly string[])[]): Lit
         const c = lit.charCodeAt(i);
         if (c < 128 && classOf[c] === 0) classOf[c] = width++;
       }
+  let shift = 1;
+  while (1 << shift < width) shift++;
 
   // The trie.
   const children: Map<number, number>[] = [new Map()];
   const own: number[][] = [[]];
-  literals.forEach((list, rule) => {
+  literals.forEach((list, tag) => {
     for (const lit of list) {
       let s = 0;
       for (let i = 0; i < lit.length; i++) {
@@ -45,14 +54,15 @@ export function buildLiteralIndex(literals: readonly (readonly string[])[]): Lit
         }
         s = next;
       }
-      if (!own[s]!.includes(rule)) own[s]!.push(rule);
+      if (!own[s]!.includes(tag)) own[s]!.push(tag);
     }
   });
 
   // Breadth-first: failure links, the dense table and each state's output (own + its failure's).
   const states = children.length;
-  const table = states < 65536 ? new Uint16Array(states * width) : new Uint32Array(states * width);
-  const out: (readonly number[])[] = new Array(states).fill(NONE);
+  const row = 1 << shift;
+  const table = new Int32Array(states * row);
+  const out: (readonly number[])[] = new Array(states).fill([]);
   const fail = new Int32Array(states);
   const queue: number[] = [];
   for (let k = 0; k < width; k++) {
@@ -60,29 +70,60 @@ export function buildLiteralIndex(literals: readonly (readonly string[])[]): Lit
     table[k] = next;
     if (next) queue.push(next);
   }
-  out[0] = own[0]!.length ? own[0]! : NONE;
+  out[0] = own[0]!;
   for (let qi = 0; qi < queue.length; qi++) {
     const s = queue[qi]!;
     const f = fail[s]!;
     const inherited = out[f]!;
     const mine = own[s]!;
     out[s] = mine.length ? [...new Set([...mine, ...inherited])] : inherited;
-    table.copyWithin(s * width, f * width, f * width + width);
+    table.copyWithin(s * row, f * row, f * row + row);
     for (const [k, next] of children[s]!) {
-      table[s * width + k] = next;
-      fail[next] = table[f * width + k]!;
+      table[s * row + k] = next;
+      fail[next] = table[f * row + k]!;
       queue.push(next);
     }
   }
 
-  return {
-    scan(line, visit) {
-      let s = 0;
-      for (let i = 0; i < line.length; i++) {
-        s = table[s * width + classOf[line.charCodeAt(i)]!]!;
-        const o = out[s]!;
-        for (let j = 0; j < o.length; j++) visit(o[j]!);
-      }
-    },
-  };
+  // Renumber: states that end no literal first (the root stays 0), so that the scan tests one
+  // comparison a character to know whether anything ended.
+  const order: number[] = [];
+  for (let s = 0; s < states; s++) if (out[s]!.length === 0) order.push(s);
+  const firstOut = order.length;
+  for (let s = 0; s < states; s++) if (out[s]!.length > 0) order.push(s);
+  const renamed = new Int32Array(states);
+  order.forEach((s, i) => {
+    renamed[s] = i;
+  });
+  const next = states <= 65536 ? new Uint16Array(states * row) : new Uint32Array(states * row);
+  for (let i = 0; i < states; i++) {
+    const from = order[i]! * row;
+    for (let k = 0; k < row; k++) next[i * row + k] = renamed[table[from + k]!]!;
+  }
+  const tagStart = new Int32Array(states - firstOut + 1);
+  const tags: number[] = [];
+  for (let i = firstOut; i < states; i++) {
+    tagStart[i - firstOut] = tags.length;
+    tags.push(...out[order[i]!]!);
+  }
+  tagStart[states - firstOut] = tags.length;
+  return { classOf, shift, next, firstOut, tagStart, tags: Int32Array.from(tags) };
+}
+
+/**
+ * The tags of every literal that occurs in `text` (a tag once per occurrence). The matcher
+ * inlines this loop; this form is for tests.
+ * @example literalTags(buildLiteralIndex([["ab"], ["b"]]), "xab") // [1, 0] (or [0, 1])
+ */
+export function literalTags(index: LiteralIndex, text: string): number[] {
+  const { classOf, shift, next, firstOut, tagStart, tags } = index;
+  const found: number[] = [];
+  let s = 0;
+  for (let i = 0; i < text.length; i++) {
+    s = next[(s << shift) + classOf[text.charCodeAt(i)]!]!;
+    if (s >= firstOut)
+      for (let t = tagStart[s - firstOut]!; t < tagStart[s - firstOut + 1]!; t++)
+        found.push(tags[t]!);
+  }
+  return found;
 }

@@ -4,7 +4,7 @@
 import type { OutcomeCode } from "../codes.js";
 import { isProgressLine } from "./context.js";
 import { buildLiteralIndex, type LiteralIndex } from "./literal-index.js";
-import { requiredLiterals } from "./literals.js";
+import { requiredLiteralSets } from "./literals.js";
 import { AFTER_WINDOW, type OutcomeRule } from "./rule.js";
 
 /** A rule and the earliest line it matched. */
@@ -25,10 +25,21 @@ const CATEGORY_RANK: Readonly<Record<OutcomeCode, number>> = {
 
 interface CompiledRules {
   index: LiteralIndex;
+  /** For each tag of the index (one requirement of one rule): its rule and its bit. */
+  tagRule: Int32Array;
+  tagBit: Int32Array;
+  /** The bits of all of a rule's requirements: a line holding all of them is a candidate. */
+  full: Int32Array;
   /** Rules with no provable literal: tested against every line. */
   always: readonly number[];
-  /** Rules with an `after` condition: a repeated line may still match them further down. */
-  withAfter: readonly number[];
+  // Scratch reused by every call (matching is synchronous): the requirements a rule has met on
+  // the line being read (`mask`, valid where `stamp` is that line's number), the call that
+  // matched a rule (`foundIn`), and the line numbers' and calls' counters.
+  stamp: Int32Array;
+  mask: Int32Array;
+  foundIn: Int32Array;
+  lineNo: number;
+  callNo: number;
 }
 
 // Building the index of the built-in table costs about as much as 100 tails matched by the
@@ -52,6 +63,36 @@ function compile(rules: readonly OutcomeRule[]): CompiledRules | undefined {
   return compiled.get(rules) as CompiledRules;
 }
 
+// A requirement whose shortest literal is this short is in most lines: it would cost a table
+// entry and filter nothing, so only a rule's first (strongest) requirement is kept when short.
+const MIN_EXTRA_LITERAL = 3;
+// At most this many requirements per rule (one bit each).
+const MAX_REQUIREMENTS = 31;
+
+/**
+ * The literal requirements the index uses for a rule: each a set of strings one of which every
+ * matching line contains; every one of them must be met before the rule's pattern runs. Empty
+ * when the pattern proves no literal (the rule is then tested against every line).
+ * @example literalRequirements(/^error: .* not found$/) // [["error: "], [" not found"]]
+ */
+export function literalRequirements(re: RegExp): string[][] {
+  const sets = requiredLiteralSets(re) ?? [];
+  const kept = sets.filter(
+    (set, i) => i === 0 || Math.min(...set.map((l) => l.length)) >= MIN_EXTRA_LITERAL,
+  );
+  const seen = new Set<string>();
+  const out: string[][] = [];
+  for (const set of kept.slice(0, MAX_REQUIREMENTS)) {
+    const windowed = [...new Set(set.map(window))];
+    const key = windowed.join("\u0000");
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push(windowed);
+    }
+  }
+  return out;
+}
+
 /**
  * Build (once) the literal index of a rule table now rather than after its first uses.
  * @example indexRules(OUTCOME_RULES); matchRules(lines, OUTCOME_RULES, false) // indexed from the first call
@@ -59,12 +100,30 @@ function compile(rules: readonly OutcomeRule[]): CompiledRules | undefined {
 export function indexRules(rules: readonly OutcomeRule[]): void {
   const known = compiled.get(rules);
   if (known !== undefined && typeof known !== "number") return;
-  const literals = rules.map((r) => requiredLiterals(r.pattern) ?? []);
-  const windowed = literals.map((l) => [...new Set(l.map(window))]);
+  const requirements = rules.map((r) => literalRequirements(r.pattern));
+  const tagRule: number[] = [];
+  const tagBit: number[] = [];
+  const full = new Int32Array(rules.length);
+  const literals: string[][] = [];
+  requirements.forEach((sets, r) => {
+    sets.forEach((set, j) => {
+      tagRule.push(r);
+      tagBit.push(1 << j);
+      full[r]! |= 1 << j;
+      literals.push(set);
+    });
+  });
   compiled.set(rules, {
-    index: buildLiteralIndex(windowed),
-    always: literals.flatMap((l, i) => (l.length ? [] : [i])),
-    withAfter: rules.flatMap((r, i) => (r.after ? [i] : [])),
+    index: buildLiteralIndex(literals),
+    tagRule: Int32Array.from(tagRule),
+    tagBit: Int32Array.from(tagBit),
+    full,
+    always: requirements.flatMap((sets, i) => (sets.length ? [] : [i])),
+    stamp: new Int32Array(rules.length),
+    mask: new Int32Array(rules.length),
+    foundIn: new Int32Array(rules.length),
+    lineNo: 0,
+    callNo: 0,
   });
 }
 
@@ -76,59 +135,93 @@ function window(literal: string): string {
   return literal.length <= LITERAL_WINDOW ? literal : literal.slice(-LITERAL_WINDOW);
 }
 
+// A match with its rule's place in the table (ties keep the table's order, as in the reference).
+interface Found extends Match {
+  at: number;
+}
+
 /**
  * Every rule that matches a line of the tail, with the earliest line it matched, best first
  * (priority, then category order, then the earliest line). Same answer as `matchRulesReference`.
+ * One pass over each line finds the literals of every rule at once; a rule runs its pattern
+ * only on a line that holds all of its requirements, and a progress line is recognised only
+ * when some rule would run on it. `install` may be a function, asked only when a rule limited
+ * to installs would run.
  * @example matchRules(["e: unable to locate package libfoo"], OUTCOME_RULES, true)[0]?.rule.id // "apt.unable_to_locate"
  */
 export function matchRules(
   lines: readonly string[],
   rules: readonly OutcomeRule[],
-  install: boolean,
+  install: boolean | (() => boolean),
 ): Match[] {
   const c = compile(rules);
-  if (!c) return matchRulesReference(lines, rules, install);
-  const found: (Match | undefined)[] = new Array(rules.length);
-  const stamp = new Int32Array(rules.length);
-  const seen = new Set<string>();
-  let candidates: number[] = [];
-  let lineNo = 0;
-  const visit = (r: number) => {
-    if (stamp[r] !== lineNo) {
-      stamp[r] = lineNo;
-      candidates.push(r);
-    }
-  };
-  const attempt = (r: number, line: string, index: number) => {
-    if (found[r]) return;
-    const rule = rules[r]!;
-    if (rule.when === "install" && !install) return;
-    prefilterCounts.tests++;
-    if (!test(rule.pattern, line) || (rule.unless && test(rule.unless, line))) return;
-    if (rule.after && !precededBy(lines, index, rule.after)) return;
-    prefilterCounts.matches++;
-    found[r] = { rule, line, index };
-  };
+  if (!c)
+    return matchRulesReference(lines, rules, typeof install === "boolean" ? install : install());
+  let installing = typeof install === "boolean" ? install : undefined;
+  const { classOf, shift, next, firstOut, tagStart, tags } = c.index;
+  const { tagRule, tagBit, full, always, stamp, mask, foundIn } = c;
+  if (c.callNo === 0x7fffffff) {
+    foundIn.fill(0);
+    c.callNo = 0;
+  }
+  const call = ++c.callNo;
+  const found: Found[] = [];
+  const candidates: number[] = [];
+  // The line a rule last failed on: the same text fails again (only `after` looks elsewhere).
+  let missed: (string | undefined)[] | undefined;
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index]!;
     if (!line) continue;
     prefilterCounts.lines++;
-    if (isProgressLine(line)) continue;
-    if (seen.has(line)) {
-      // The same text matched or missed every rule before; only the window of `after` differs.
-      for (const r of c.withAfter) attempt(r, line, index);
-      continue;
+    if (c.lineNo === 0x7fffffff) {
+      stamp.fill(0);
+      c.lineNo = 0;
     }
-    seen.add(line);
-    lineNo = index + 1;
-    candidates = [];
-    c.index.scan(line, visit);
-    for (const r of candidates) attempt(r, line, index);
-    for (const r of c.always) attempt(r, line, index);
+    const lineNo = ++c.lineNo;
+    candidates.length = 0;
+    let s = 0;
+    for (let i = 0; i < line.length; i++) {
+      s = next[(s << shift) + classOf[line.charCodeAt(i)]!]!;
+      if (s < firstOut) continue;
+      const end = tagStart[s - firstOut + 1]!;
+      for (let t = tagStart[s - firstOut]!; t < end; t++) {
+        const tag = tags[t]!;
+        const r = tagRule[tag]!;
+        const had = stamp[r] === lineNo ? mask[r]! : 0;
+        const now = had | tagBit[tag]!;
+        if (now === had) continue;
+        stamp[r] = lineNo;
+        mask[r] = now;
+        if (now === full[r] && foundIn[r] !== call) candidates.push(r);
+      }
+    }
+    if (candidates.length === 0 && always.length === 0) continue;
+    if (isProgressLine(line)) continue;
+    for (let k = 0; k <= candidates.length + always.length - 1; k++) {
+      const r = k < candidates.length ? candidates[k]! : always[k - candidates.length]!;
+      if (foundIn[r] === call) continue;
+      const rule = rules[r]!;
+      if (rule.when === "install") {
+        if (installing === undefined) installing = (install as () => boolean)();
+        if (!installing) continue;
+      }
+      if (missed?.[r] === line) continue;
+      prefilterCounts.tests++;
+      if (!test(rule.pattern, line) || (rule.unless && test(rule.unless, line))) {
+        if (!rule.after) {
+          missed ??= [];
+          missed[r] = line;
+        }
+        continue;
+      }
+      if (rule.after && !precededBy(lines, index, rule.after)) continue;
+      prefilterCounts.matches++;
+      foundIn[r] = call;
+      found.push({ rule, line, index, at: r });
+    }
   }
-  const matches: Match[] = [];
-  for (const m of found) if (m) matches.push(m);
-  return matches.sort(byRank);
+  if (found.length > 1) found.sort((a, b) => byRank(a, b) || a.at - b.at);
+  return found.map(({ rule, line, index }) => ({ rule, line, index }));
 }
 
 /**

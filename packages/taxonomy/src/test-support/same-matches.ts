@@ -14,7 +14,11 @@ vi.mock("../rules/match.js", async (importOriginal) => {
   real.indexRules(OUTCOME_RULES);
   const matchRules: typeof real.matchRules = (lines, rules, install) => {
     const fast = real.matchRules(lines, rules, install);
-    const reference = real.matchRulesReference(lines, rules, install);
+    const reference = real.matchRulesReference(
+      lines,
+      rules,
+      typeof install === "boolean" ? install : install(),
+    );
     const show = (ms: MatchModule.Match[]) => ms.map((m) => `${m.rule.id}@${m.index}:${m.line}`);
     const same =
       fast.length === reference.length &&
@@ -24,7 +28,7 @@ vi.mock("../rules/match.js", async (importOriginal) => {
       });
     if (!same)
       throw new Error(
-        `indexed and reference matchers differ on ${JSON.stringify(lines)} (install ${install}): ` +
+        `indexed and reference matchers differ on ${JSON.stringify(lines)} (install ${typeof install === "boolean" ? install : install()}): ` +
           `${JSON.stringify(show(fast))} vs ${JSON.stringify(show(reference))}`,
       );
     compared.tails++;
