@@ -52,6 +52,17 @@ export function normalizeStderr(text: string, limits: NormalizeLimits = STDERR_L
   return normalizedLines(text, limits).join("\n");
 }
 
+/**
+ * The lines of `normalizeStderr(text, limits)`, not joined (`[""]` for a tail with none).
+ * Internal, as is everything below.
+ */
+export function normalizedLines(
+  text: string,
+  limits: NormalizeLimits = STDERR_LIMITS,
+): readonly string[] {
+  return NormalizedTail.of(text, limits).lines();
+}
+
 // Anything but printable ASCII, LF and tab: an escape, a CR, a control or non-ASCII character.
 // Most tails have none, and then only the colour residue and escaped stars may need folding.
 const NOT_PLAIN = /[^\n\t\x20-\x7e]/;
@@ -60,31 +71,95 @@ const NON_ASCII = /[^\x00-\x7f]/;
 const LINE_BLANKS = /[ \t]{2,}|\t/g;
 
 /**
- * The lines of `normalizeStderr(text, limits)`, not joined (`[""]` for a tail with none).
- * Internal: what classifyOutcome matches, without a join and a split.
+ * A stderr tail as the matcher reads it: the whole-text steps done once (the bounded tail,
+ * escapes, CR, controls, NFKC, quotes, escaped stars, lower case), the per-line steps (trim,
+ * blank runs, wrapper prefixes, the length cut) left to `lineOf`, so that a matcher can scan
+ * `text` in one pass and normalise only the lines it needs. Its lines, each through `lineOf`,
+ * dropping those that come out empty, are `normalizedLines` (when there are at most
+ * `maxLines` of them; `exact()` gives the tail whose lines are the normalised ones as they are).
  */
-export function normalizedLines(text: string, limits: NormalizeLimits = STDERR_LIMITS): string[] {
-  let tail = text;
-  if (tail.length > limits.maxChars) {
-    tail = tail.slice(tail.length - limits.maxChars);
-    // The cut may fall inside a line or an escape sequence: start at the next full line.
-    const nl = tail.search(/[\r\n]/);
-    if (nl >= 0 && nl < tail.length - 1) tail = tail.slice(nl + 1);
+export class NormalizedTail {
+  private normalised: readonly string[] | undefined;
+  private positions: Int32Array | undefined;
+
+  private constructor(
+    /** The text whose lines `lineOf` normalises (with `isExact`, the normalised lines joined). */
+    readonly text: string,
+    /** True when every line of `text` is already normalised: `lineOf` is the identity. */
+    readonly isExact: boolean,
+    readonly limits: NormalizeLimits,
+  ) {}
+
+  /** The tail of a stderr text. */
+  static of(text: string, limits: NormalizeLimits = STDERR_LIMITS): NormalizedTail {
+    let tail = text;
+    if (tail.length > limits.maxChars) {
+      tail = tail.slice(tail.length - limits.maxChars);
+      // The cut may fall inside a line or an escape sequence: start at the next full line.
+      const nl = tail.search(/[\r\n]/);
+      if (nl >= 0 && nl < tail.length - 1) tail = tail.slice(nl + 1);
+    }
+    return new NormalizedTail(fold(tail).toLowerCase(), false, limits);
   }
-  const folded = fold(tail).toLowerCase();
-  const tabs = folded.includes("\t");
-  const lines: string[] = [];
-  for (const raw of folded.split("\n")) {
+
+  /** A tail of lines already normalised (or taken as they are), none holding an LF. */
+  static ofLines(
+    lines: readonly string[],
+    limits: NormalizeLimits = STDERR_LIMITS,
+  ): NormalizedTail {
+    const tail = new NormalizedTail(lines.join("\n"), true, limits);
+    tail.normalised = lines;
+    return tail;
+  }
+
+  /** The normalised form of one line of `text`; "" when normalisation drops it. */
+  lineOf(raw: string): string {
+    if (this.isExact) return raw;
     // Blank runs never span a line break, and trimming before or after folding them is the same.
     let line = raw.trim();
-    if (!line) continue;
-    if (line.includes("  ") || (tabs && line.includes("\t"))) line = line.replace(LINE_BLANKS, " ");
+    if (!line) return "";
+    if (line.includes("  ") || line.includes("\t")) line = line.replace(LINE_BLANKS, " ");
     line = stripPrefixes(line);
-    if (line)
-      lines.push(line.length > limits.maxLineLength ? line.slice(0, limits.maxLineLength) : line);
+    const max = this.limits.maxLineLength;
+    return line.length > max ? line.slice(0, max) : line;
   }
-  const kept = lines.length > limits.maxLines ? lines.slice(lines.length - limits.maxLines) : lines;
-  return kept.length ? kept : [""];
+
+  /** The normalised lines (`[""]` when none), computed once. */
+  lines(): readonly string[] {
+    if (this.normalised) return this.normalised;
+    const lines: string[] = [];
+    for (const raw of this.text.split("\n")) {
+      const line = this.lineOf(raw);
+      if (line) lines.push(line);
+    }
+    const max = this.limits.maxLines;
+    const kept = lines.length > max ? lines.slice(lines.length - max) : lines;
+    this.normalised = kept.length ? kept : [""];
+    return this.normalised;
+  }
+
+  /** The tail whose text is the normalised lines, joined: exact whatever the number of lines. */
+  exact(): NormalizedTail {
+    return this.isExact ? this : NormalizedTail.ofLines(this.lines(), this.limits);
+  }
+
+  /**
+   * The place in `lines()` of the line `raw` of `text` (0-based), for a line that normalisation
+   * keeps, when `text` has at most `maxLines` lines.
+   */
+  lineIndex(raw: number): number {
+    if (this.isExact) return raw;
+    if (!this.positions) {
+      const split = this.text.split("\n");
+      this.positions = new Int32Array(split.length);
+      let kept = 0;
+      split.forEach((line, i) => {
+        this.positions![i] = kept;
+        if (this.lineOf(line)) kept++;
+      });
+    }
+    return this.positions[raw]!;
+  }
 }
 
 // The reference's steps in their order (before lower-casing), each skipped when it cannot apply.
@@ -99,11 +174,20 @@ function fold(tail: string): string {
     if (t.includes("\r")) t = t.replace(/\r\n?/g, "\n");
     t = t.replace(CONTROL, "");
   }
-  if (t.includes("[")) t = t.replace(SGR_RESIDUE, "");
+  if (hasSgrResidue(t)) t = t.replace(SGR_RESIDUE, "");
   if (!plain && NON_ASCII.test(t))
     t = t.normalize("NFKC").replace(SINGLE_QUOTES, "'").replace(DOUBLE_QUOTES, '"');
   if (t.includes("**\\*")) t = t.replace(ESCAPED_STARS, "***");
   return t;
+}
+
+// A "[" followed by a digit or ";", which every ESC-less colour code starts with.
+function hasSgrResidue(t: string): boolean {
+  for (let i = t.indexOf("["); i >= 0; i = t.indexOf("[", i + 1)) {
+    const c = t.charCodeAt(i + 1);
+    if (isDigit(c) || c === 59) return true;
+  }
+  return false;
 }
 
 function isDigit(c: number): boolean {

@@ -1,9 +1,9 @@
 import type { OutcomeCode, RecoveryAction } from "./codes.js";
-import { normalizedLines } from "./normalize.js";
+import { NormalizedTail } from "./normalize.js";
 import { endedByTimeout, endsWithInstall, hasInstallLog } from "./rules/context.js";
 import { EXIT_CODES } from "./rules/exit-codes.js";
 import { OUTCOME_RULES, type OutcomeRule } from "./rules/index.js";
-import { type Match, matchRules } from "./rules/match.js";
+import { type Match, matchTail } from "./rules/match.js";
 import type { CommandOutcomeInput } from "./schemas.js";
 
 /** The category of one failed command, the rule that decided it and the line it matched. */
@@ -75,11 +75,12 @@ export function classifyOutcome(
   rules: readonly OutcomeRule[] = OUTCOME_RULES,
 ): OutcomeClassification {
   const exit = Number.isFinite(o.exit_code) ? (o.exit_code as number) : 0;
-  const lines = normalizedLines(typeof o.stderr === "string" ? o.stderr : "");
+  const tail = NormalizedTail.of(typeof o.stderr === "string" ? o.stderr : "");
+  const lines = () => tail.lines();
   // An install is under way when the failing link of the command installs, or the log shows
   // an install tool at work; only the former lets a bare failure default to PKG_INSTALL.
   const installStep = endsWithInstall(o.command, lines);
-  const matches = matchRules(lines, rules, installStep || (() => hasInstallLog(lines)));
+  const matches = matchTail(tail, rules, installStep || (() => hasInstallLog(lines())));
   const head = describeCommand(o, exit);
 
   const killedByTimeout = endedByTimeout(o.command, exit);

@@ -40,7 +40,10 @@ const CONTROL_ESCAPES: Readonly<Record<string, string>> = {
  * @example requiredLiterals(/no matching distribution (found )?for/) // ["no matching distribution "]
  */
 export function requiredLiterals(re: RegExp): string[] | undefined {
-  const atom = parse(re);
+  return strongest(parse(re));
+}
+
+function strongest(atom: Atom | undefined): string[] | undefined {
   const req = atom?.required;
   if (!req || req.length === 0 || req.some((s) => s.length === 0)) return undefined;
   return [...new Set(req)];
@@ -53,11 +56,12 @@ export function requiredLiterals(re: RegExp): string[] | undefined {
  * @example requiredLiteralSets(/^error: .* not found$/) // [["error: "], [" not found"]]
  */
 export function requiredLiteralSets(re: RegExp): string[][] | undefined {
-  const best = requiredLiterals(re);
+  const atom = parse(re);
+  const best = strongest(atom);
   if (!best) return undefined;
   const sets = [best];
   const seen = new Set([best.join("\u0000")]);
-  for (const set of parse(re)?.all ?? []) {
+  for (const set of atom?.all ?? []) {
     const unique = [...new Set(set)];
     const key = unique.join("\u0000");
     if (unique.length === 0 || unique.some((s) => s.length === 0) || seen.has(key)) continue;
@@ -91,6 +95,8 @@ function better(a: Required, b: Required): Required {
 }
 
 function cross(heads: readonly string[], tails: readonly string[]): string[] {
+  // Most of a pattern is one text followed by one character: no set to build.
+  if (heads.length === 1 && tails.length === 1) return [heads[0]! + tails[0]!];
   return [...new Set(heads.flatMap((h) => tails.map((t) => h + t)))];
 }
 

@@ -2,6 +2,7 @@
 // reference tests every rule against every line; the fast path asks a literal index which rules
 // can match a line at all and tests only those. Internal: not re-exported from the package.
 import type { OutcomeCode } from "../codes.js";
+import { NormalizedTail } from "../normalize.js";
 import { isProgressLine } from "./context.js";
 import { buildLiteralIndex, type LiteralIndex } from "./literal-index.js";
 import { requiredLiteralSets } from "./literals.js";
@@ -40,6 +41,8 @@ interface CompiledRules {
   foundIn: Int32Array;
   lineNo: number;
   callNo: number;
+  /** What a scan found: triples (line of the text, where it starts, rule), in text order. */
+  events: Int32Array;
 }
 
 // Building the index of the built-in table costs about as much as 100 tails matched by the
@@ -48,10 +51,11 @@ interface CompiledRules {
 const INDEX_AFTER_USES = 64;
 
 /**
- * What the indexed path did, for benchmarks: non-empty lines it read, full expressions it ran
- * (a rule's pattern tested on a line), and the tests that matched.
+ * What the indexed path did, for benchmarks and tests: lines it scanned, full expressions it ran
+ * (a rule's pattern tested on a line), the tests that matched, and the tails it had to read
+ * again as exact lines (more lines than normalisation keeps, or given lines holding an LF).
  */
-export const prefilterCounts = { lines: 0, tests: 0, matches: 0 };
+export const prefilterCounts = { lines: 0, tests: 0, matches: 0, rereads: 0 };
 const compiled = new WeakMap<readonly OutcomeRule[], CompiledRules | number>();
 
 function compile(rules: readonly OutcomeRule[]): CompiledRules | undefined {
@@ -76,7 +80,8 @@ const MAX_REQUIREMENTS = 31;
  * @example literalRequirements(/^error: .* not found$/) // [["error: "], [" not found"]]
  */
 export function literalRequirements(re: RegExp): string[][] {
-  const sets = requiredLiteralSets(re) ?? [];
+  // A line never holds an LF: a set with one can only be met by its other strings.
+  const sets = (requiredLiteralSets(re) ?? []).filter((set) => !set.some((l) => l.includes("\n")));
   const kept = sets.filter(
     (set, i) => i === 0 || Math.min(...set.map((l) => l.length)) >= MIN_EXTRA_LITERAL,
   );
@@ -124,6 +129,7 @@ export function indexRules(rules: readonly OutcomeRule[]): void {
     foundIn: new Int32Array(rules.length),
     lineNo: 0,
     callNo: 0,
+    events: new Int32Array(3 * 64),
   });
 }
 
@@ -135,18 +141,9 @@ function window(literal: string): string {
   return literal.length <= LITERAL_WINDOW ? literal : literal.slice(-LITERAL_WINDOW);
 }
 
-// A match with its rule's place in the table (ties keep the table's order, as in the reference).
-interface Found extends Match {
-  at: number;
-}
-
 /**
  * Every rule that matches a line of the tail, with the earliest line it matched, best first
  * (priority, then category order, then the earliest line). Same answer as `matchRulesReference`.
- * One pass over each line finds the literals of every rule at once; a rule runs its pattern
- * only on a line that holds all of its requirements, and a progress line is recognised only
- * when some rule would run on it. `install` may be a function, asked only when a rule limited
- * to installs would run.
  * @example matchRules(["e: unable to locate package libfoo"], OUTCOME_RULES, true)[0]?.rule.id // "apt.unable_to_locate"
  */
 export function matchRules(
@@ -154,74 +151,172 @@ export function matchRules(
   rules: readonly OutcomeRule[],
   install: boolean | (() => boolean),
 ): Match[] {
+  return matchTail(NormalizedTail.ofLines(lines), rules, install);
+}
+
+// A match found on line `raw` of the tail's text, its rule at `at` in the table; its index in
+// the normalised lines is worked out only when someone reads it (tests compare it; the
+// classifier reads the rule and the line).
+class TailMatch implements Match {
+  constructor(
+    readonly rule: OutcomeRule,
+    readonly line: string,
+    readonly raw: number,
+    readonly at: number,
+    private readonly tail: NormalizedTail,
+  ) {}
+  get index(): number {
+    return this.tail.lineIndex(this.raw);
+  }
+}
+
+/**
+ * `matchRules` on a tail as the normaliser leaves it (`NormalizedTail`). One pass over the whole
+ * text finds the literals of every rule in every line at once; only on a line that holds all of
+ * a rule's requirements is that line normalised, recognised as progress or not, and the rule's
+ * pattern run. `install` may be a function, asked only when a rule limited to installs would run.
+ */
+export function matchTail(
+  tail: NormalizedTail,
+  rules: readonly OutcomeRule[],
+  install: boolean | (() => boolean),
+): Match[] {
   const c = compile(rules);
-  if (!c)
-    return matchRulesReference(lines, rules, typeof install === "boolean" ? install : install());
-  let installing = typeof install === "boolean" ? install : undefined;
-  const { classOf, shift, next, firstOut, tagStart, tags } = c.index;
-  const { tagRule, tagBit, full, always, stamp, mask, foundIn } = c;
-  if (c.callNo === 0x7fffffff) {
-    foundIn.fill(0);
+  if (!c) return matchRulesReference(tail.lines(), rules, installing(install));
+  if (c.callNo === 0x7fffffff || c.lineNo > 0x40000000) {
+    c.foundIn.fill(0);
+    c.stamp.fill(0);
     c.callNo = 0;
+    c.lineNo = 0;
   }
   const call = ++c.callNo;
-  const found: Found[] = [];
-  const candidates: number[] = [];
+  const text = tail.text;
+  const events = scan(c, text, call);
+  const lines = scanned.lines;
+
+  // More lines than normalisation keeps (the first are dropped), or given lines that held an
+  // LF: the line numbers of the scan are not those of the normalised lines. Read the exact lines.
+  if (tail.isExact ? lines !== tail.lines().length : lines > tail.limits.maxLines) {
+    prefilterCounts.rereads++;
+    if (tail.isExact) return matchRulesReference(tail.lines(), rules, installing(install));
+    return matchTail(tail.exact(), rules, install);
+  }
+  prefilterCounts.lines += lines;
+
+  const { always, foundIn } = c;
+  const found: TailMatch[] = [];
+  let install_ = typeof install === "boolean" ? install : undefined;
   // The line a rule last failed on: the same text fails again (only `after` looks elsewhere).
   let missed: (string | undefined)[] | undefined;
-  for (let index = 0; index < lines.length; index++) {
-    const line = lines[index]!;
-    if (!line) continue;
-    prefilterCounts.lines++;
-    if (c.lineNo === 0x7fffffff) {
-      stamp.fill(0);
-      c.lineNo = 0;
+  const attempt = (r: number, line: string, raw: number) => {
+    if (foundIn[r] === call) return;
+    const rule = rules[r]!;
+    if (rule.when === "install") {
+      if (install_ === undefined) install_ = (install as () => boolean)();
+      if (!install_) return;
     }
-    const lineNo = ++c.lineNo;
-    candidates.length = 0;
-    let s = 0;
-    for (let i = 0; i < line.length; i++) {
-      s = next[(s << shift) + classOf[line.charCodeAt(i)]!]!;
-      if (s < firstOut) continue;
-      const end = tagStart[s - firstOut + 1]!;
-      for (let t = tagStart[s - firstOut]!; t < end; t++) {
-        const tag = tags[t]!;
-        const r = tagRule[tag]!;
-        const had = stamp[r] === lineNo ? mask[r]! : 0;
-        const now = had | tagBit[tag]!;
-        if (now === had) continue;
-        stamp[r] = lineNo;
-        mask[r] = now;
-        if (now === full[r] && foundIn[r] !== call) candidates.push(r);
+    if (missed?.[r] === line) return;
+    prefilterCounts.tests++;
+    if (!test(rule.pattern, line) || (rule.unless && test(rule.unless, line))) {
+      if (!rule.after) {
+        missed ??= [];
+        missed[r] = line;
       }
+      return;
     }
-    if (candidates.length === 0 && always.length === 0) continue;
-    if (isProgressLine(line)) continue;
-    for (let k = 0; k <= candidates.length + always.length - 1; k++) {
-      const r = k < candidates.length ? candidates[k]! : always[k - candidates.length]!;
-      if (foundIn[r] === call) continue;
-      const rule = rules[r]!;
-      if (rule.when === "install") {
-        if (installing === undefined) installing = (install as () => boolean)();
-        if (!installing) continue;
+    if (rule.after && !precededBy(tail.lines(), tail.lineIndex(raw), rule.after)) return;
+    prefilterCounts.matches++;
+    foundIn[r] = call;
+    found.push(new TailMatch(rule, line, raw, r, tail));
+  };
+
+  if (always.length === 0) {
+    const ev = c.events;
+    for (let e = 0; e < events; ) {
+      const raw = ev[e]!;
+      const from = ev[e + 1]!;
+      let to = text.indexOf("\n", from);
+      if (to < 0) to = text.length;
+      const line = tail.lineOf(text.slice(from, to));
+      const progress = line === "" || isProgressLine(line);
+      for (; e < events && ev[e] === raw; e += 3) if (!progress) attempt(ev[e + 2]!, line, raw);
+    }
+  } else {
+    // Rules that no literal gates (a caller's, e.g. with the i flag): every line is read.
+    const ev = c.events;
+    let e = 0;
+    text.split("\n").forEach((rawText, raw) => {
+      const line = tail.lineOf(rawText);
+      const progress = line === "" || isProgressLine(line);
+      for (; e < events && ev[e] === raw; e += 3) if (!progress) attempt(ev[e + 2]!, line, raw);
+      if (!progress) for (const r of always) attempt(r, line, raw);
+    });
+  }
+
+  if (found.length > 1)
+    found.sort(
+      (a, b) =>
+        b.rule.priority - a.rule.priority ||
+        CATEGORY_RANK[a.rule.category] - CATEGORY_RANK[b.rule.category] ||
+        a.raw - b.raw ||
+        a.at - b.at,
+    );
+  return tail.isExact ? found.map(({ rule, line, index }) => ({ rule, line, index })) : found;
+}
+
+/** The number of lines of the last scan. */
+const scanned = { lines: 0 };
+
+/**
+ * One pass of the automaton over `text`: for each line, every rule all of whose requirements
+ * it holds (and that has not matched in this call), as triples in `c.events`; returns their
+ * number times 3, and leaves the number of lines in `scanned.lines`.
+ */
+function scan(c: CompiledRules, text: string, call: number): number {
+  const { classOf, shift, next, firstOut, lineBreak, tagStart, tags } = c.index;
+  const { tagRule, tagBit, full, stamp, mask, foundIn } = c;
+  let events = c.events;
+  let n = 0;
+  let raw = 0;
+  let start = 0;
+  let lineNo = ++c.lineNo;
+  let s = 0;
+  for (let i = 0; i < text.length; i++) {
+    s = next[(s << shift) + classOf[text.charCodeAt(i)]!]!;
+    if (s < firstOut) continue;
+    if (s === lineBreak) {
+      raw++;
+      start = i + 1;
+      lineNo = ++c.lineNo;
+      continue;
+    }
+    const end = tagStart[s - firstOut + 1]!;
+    for (let t = tagStart[s - firstOut]!; t < end; t++) {
+      const tag = tags[t]!;
+      const r = tagRule[tag]!;
+      const had = stamp[r] === lineNo ? mask[r]! : 0;
+      const now = had | tagBit[tag]!;
+      if (now === had) continue;
+      stamp[r] = lineNo;
+      mask[r] = now;
+      if (now !== full[r] || foundIn[r] === call) continue;
+      if (n + 3 > events.length) {
+        const grown = new Int32Array(events.length * 2);
+        grown.set(events);
+        c.events = events = grown;
       }
-      if (missed?.[r] === line) continue;
-      prefilterCounts.tests++;
-      if (!test(rule.pattern, line) || (rule.unless && test(rule.unless, line))) {
-        if (!rule.after) {
-          missed ??= [];
-          missed[r] = line;
-        }
-        continue;
-      }
-      if (rule.after && !precededBy(lines, index, rule.after)) continue;
-      prefilterCounts.matches++;
-      foundIn[r] = call;
-      found.push({ rule, line, index, at: r });
+      events[n] = raw;
+      events[n + 1] = start;
+      events[n + 2] = r;
+      n += 3;
     }
   }
-  if (found.length > 1) found.sort((a, b) => byRank(a, b) || a.at - b.at);
-  return found.map(({ rule, line, index }) => ({ rule, line, index }));
+  scanned.lines = raw + 1;
+  return n;
+}
+
+function installing(install: boolean | (() => boolean)): boolean {
+  return typeof install === "boolean" ? install : install();
 }
 
 /**
