@@ -35,6 +35,7 @@ const GENERIC_PATH_RULES = new Set([
   "windows.path_not_found_localised",
 ]);
 const MAX_LINE = 240;
+const BLANKS_TO_FOLD = /\s\s|[^\S ]/;
 
 /**
  * A command outcome failed when it exited non-zero or timed out.
@@ -166,8 +167,11 @@ function result(
 
 function describeCommand(o: CommandOutcomeInput, exit: number): string {
   const turn = typeof o.turn === "number" ? `turn ${o.turn} ` : "";
-  const cmd =
-    typeof o.command === "string" ? o.command.replace(/\s+/g, " ").trim().slice(0, 200) : "";
+  // Blanks folded to one space (only a run or a blank other than a space needs it).
+  const command = typeof o.command === "string" ? o.command : "";
+  const cmd = (BLANKS_TO_FOLD.test(command) ? command.replace(/\s+/g, " ") : command)
+    .trim()
+    .slice(0, 200);
   const flag = o.timed_out === true ? " (timed out)" : "";
   return `${turn}exit ${exit}${flag}${cmd ? `: ${cmd}` : ""}`;
 }
