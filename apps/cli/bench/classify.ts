@@ -7,7 +7,9 @@
 // many rules have no usable literal (tested on every line), and the share of rule tests skipped.
 // The two processes run alternately, so both see the same machine; each figure is the median
 // over the rounds, in wall time and in CPU time (user + system) of the child.
-// Run: pnpm --filter @fak/cli bench:classify [-- --rows 50000 --rounds 5]   (after pnpm build)
+// With --before PATH (the dist/main.js of another build, e.g. a checkout of main), that fak runs
+// in the same alternating rounds too, for a before and after on the same machine at one time.
+// Run: pnpm --filter @fak/cli bench:classify [-- --rows 50000 --rounds 5 --before PATH]   (after pnpm build)
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -18,9 +20,12 @@ import { parseArgs } from "node:util";
 import { signalLines } from "./signals.js";
 
 const { values } = parseArgs({
+  // pnpm passes the "--" before a script's own options on to it.
+  args: process.argv.slice(2).filter((a) => a !== "--"),
   options: {
     rows: { type: "string", default: "50000" },
     rounds: { type: "string", default: "5" },
+    before: { type: "string" },
   },
 });
 const rows = Number(values.rows);
@@ -67,11 +72,16 @@ function run(args: string[], capture = false): Timing {
 const parseOnly = `const fs=require("fs"),rl=require("readline");let n=0;rl.createInterface({input:fs.createReadStream(${JSON.stringify(file)})}).on("line",l=>{if(l)JSON.parse(l),n++}).on("close",()=>{if(n!==${rows})throw new Error("lines: "+n)})`;
 const baseline: Timing[] = [];
 const cli: Timing[] = [];
+const earlier: Timing[] = [];
 run(["-e", parseOnly]); // warm the page cache and the binaries
 const checked = run([fak, "classify", "--json", file], true).stdout;
+const checkedBefore = values.before
+  ? run([values.before, "classify", "--json", file], true).stdout
+  : undefined;
 for (let i = 0; i < rounds; i++) {
   baseline.push(run(["-e", parseOnly]));
   cli.push(run([fak, "classify", "--json", file]));
+  if (values.before) earlier.push(run([values.before, "classify", "--json", file]));
 }
 
 // In this process: the classifier alone, on the same records, and what the prefilter did.
@@ -107,6 +117,8 @@ rmSync(dir, { recursive: true, force: true });
 const digest = (b: Buffer | string) => createHash("sha256").update(b).digest("hex").slice(0, 16);
 if (digest(checked) !== digest(out))
   throw new Error("fak classify --json differs from classify() in this process");
+if (checkedBefore && digest(checkedBefore) !== digest(checked))
+  throw new Error("fak classify --json differs from the --before build's");
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -138,10 +150,25 @@ const table = [
     rate(cpu[1]) >= 0.5 * rate(cpu[0]) ? "yes" : "NO",
   ],
 ];
+if (values.before) {
+  const w = median(earlier.map((t) => t.wall));
+  const c = median(earlier.map((t) => t.cpu));
+  table.push(
+    [
+      `  --before, wall (lines/s)`,
+      String(rate(wall[0])),
+      String(rate(w)),
+      ratio(wall[0], w),
+      "",
+      "",
+    ],
+    [`  --before, CPU (lines/s)`, String(rate(cpu[0])), String(rate(c)), ratio(cpu[0], c), "", ""],
+  );
+}
 const widths = table[0]!.map((_, i) => Math.max(...table.map((r) => r[i]!.length)));
 for (const r of table) console.log(r.map((c, i) => c.padEnd(widths[i]!)).join("  "));
 console.log(
-  `medians of ${rounds} alternating rounds; wall ms ${wall[0].toFixed(0)} vs ${wall[1].toFixed(0)}, CPU ms ${cpu[0].toFixed(0)} vs ${cpu[1].toFixed(0)}; output ${digest(checked)} = classify() in process`,
+  `medians of ${rounds} alternating rounds; wall ms ${wall[0].toFixed(0)} vs ${wall[1].toFixed(0)}, CPU ms ${cpu[0].toFixed(0)} vs ${cpu[1].toFixed(0)}; output ${digest(checked)} = classify() in process${checkedBefore ? " = --before's" : ""}`,
 );
 console.log("");
 console.log("in process, per line (µs)");
