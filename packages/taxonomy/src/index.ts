@@ -2,7 +2,7 @@
 // free to change.
 
 export { ANSI_ESCAPES, stripAnsi } from "./ansi.js";
-export { classify, taskFailed } from "./classify.js";
+export { classify, classifyParsed, taskFailed } from "./classify.js";
 export {
   FAILURE_CODES,
   type FailureCode,
