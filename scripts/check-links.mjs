@@ -59,11 +59,18 @@ for (const f of files) {
         const [path, anchor] = target.split("#");
         const dest = path ? resolve(dirname(abs), path) : abs;
         if (!existsSync(dest)) broken.push(`${f}:${i + 1}: ${target}: no such file`);
-        else if (anchor && statSync(dest).isFile() && dest.endsWith(".md") && !anchors(dest).has(anchor))
+        else if (
+          anchor &&
+          statSync(dest).isFile() &&
+          dest.endsWith(".md") &&
+          !anchors(dest).has(anchor)
+        )
           broken.push(`${f}:${i + 1}: ${target}: no such heading`);
       }
     });
 }
-console.log(`links: ${links} relative links in ${files.length} Markdown files, ${broken.length} broken`);
+console.log(
+  `links: ${links} relative links in ${files.length} Markdown files, ${broken.length} broken`,
+);
 for (const b of broken) console.log(`  ${b}`);
 process.exit(broken.length ? 1 : 0);
