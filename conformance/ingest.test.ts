@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { ingestHarbor } from "../apps/replay/src/importers/harbor/index.js";
-import { classifyTrial, drain, findJobs } from "../apps/replay/src/importers/ingest.js";
+import { drain, findJobs } from "../apps/replay/src/importers/ingest.js";
 import {
   type IngestedTrial,
   type IngestItem,
@@ -11,6 +11,7 @@ import {
   isSkipped,
 } from "../apps/replay/src/importers/ingest-types.js";
 import { ingestTb } from "../apps/replay/src/importers/tb/index.js";
+import { classifyTrial } from "../apps/replay/src/pipeline/classify-trial.js";
 import { FAILURE_CODES, failureSignalsSchema } from "../packages/taxonomy/src/index.js";
 
 // Import every real sample in ../shared/samples and compare what was read with each job's

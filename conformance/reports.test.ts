@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// The page inspections below run in the browser.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";

@@ -5,7 +5,7 @@ import {
   evaluateTrials,
   labelledTrialSchema,
   renderTrialEvaluation,
-} from "../apps/replay/src/pipeline/eval-trials.js";
+} from "../apps/replay/src/eval/eval-trials.js";
 
 // Trial-level truth on the labelled real trials of ../shared/corpora/trials-dev: whole trials
 // judged as a careful human reading their files did. The rules were developed beside this set,

@@ -58,10 +58,10 @@ const SUITES = {
     "src/query.test.ts",
   ],
   "apps/replay": [
-    "src/fixture/policy.test.ts",
-    "src/fixture/suite.test.ts",
+    "src/fixture-replay/policy.test.ts",
+    "src/fixture-replay/suite.test.ts",
     "src/importers/ingest.test.ts",
-    "src/importers/fs-safe.test.ts",
+    "src/files/fs-safe.test.ts",
     "src/importers/harbor/index.test.ts",
     "src/importers/tb/index.test.ts",
   ],

@@ -130,14 +130,15 @@ function parseLine(raw: string, file: string, line: number): unknown {
  * Every record of a JSON Lines stream, validated, line by line in bounded memory. A byte-order
  * mark is dropped; invalid UTF-8 and NUL bytes are errors that name the line.
  */
-async function* jsonLines<S extends z.ZodType>(
+export async function* jsonLines<S extends z.ZodType>(
   chunks: AsyncIterable<Buffer>,
   name: string,
   schema: S,
+  maxLineBytes = MAX_LINE_BYTES,
 ): AsyncGenerator<z.output<S>> {
   const decoder = new TextDecoder("utf-8", { fatal: true });
   let line = 0;
-  for await (const bytes of byteLines(chunks, name)) {
+  for await (const bytes of byteLines(chunks, name, maxLineBytes)) {
     line++;
     let text: string;
     try {
@@ -150,6 +151,122 @@ async function* jsonLines<S extends z.ZodType>(
     if (text.trim() === "") continue;
     yield validate(schema, parseLine(text, name, line), { file: name, line });
   }
+  if (line === 0) throw new InputError({ file: name }, "empty input");
+}
+
+/**
+ * The records of a JSON Lines stream in batches, one for the whole lines of each chunk read: the
+ * records `jsonLines` gives, with the same error (file, line, reason) at the same line, for less
+ * work a line. A chunk's whole lines are decoded at once (a line with invalid UTF-8 sends the
+ * chunk through `jsonLines`' own steps, which name it); a line the per-line decoder would have
+ * stripped of a byte-order mark is stripped of it here too.
+ */
+export async function* jsonLineBatches<S extends z.ZodType>(
+  chunks: AsyncIterable<Buffer>,
+  name: string,
+  schema: S,
+  maxLineBytes = MAX_LINE_BYTES,
+): AsyncGenerator<z.output<S>[]> {
+  const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+  const lineDecoder = new TextDecoder("utf-8", { fatal: true });
+  let line = 0;
+  let pieces: Buffer[] = [];
+  let pending = 0;
+  let batch: z.output<S>[] = [];
+  const tooLong = () =>
+    new InputError(
+      { file: name, line: line + 1 },
+      `line longer than ${maxLineBytes} bytes, the longest fak reads`,
+    );
+  // One line's text, as jsonLines reads it once decoded: byte-order marks, NUL, blank, JSON.
+  const take = (decoded: string, nul: boolean) => {
+    line++;
+    let text = decoded;
+    if (line === 1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    if (nul && text.includes("\u0000"))
+      throw new InputError({ file: name, line }, "contains a NUL byte");
+    const first = text.charCodeAt(0);
+    if (!(first > 32 && first < 127) && text.trim() === "") return;
+    batch.push(validate(schema, parseLine(text, name, line), { file: name, line }));
+  };
+  // One line's bytes (its LF gone), decoded on its own as jsonLines does.
+  const takeBytes = (bytes: Buffer) => {
+    const whole =
+      bytes.length > 0 && bytes[bytes.length - 1] === 13 ? bytes.subarray(0, -1) : bytes;
+    let text: string;
+    try {
+      text = lineDecoder.decode(whole);
+    } catch {
+      throw new InputError({ file: name, line: line + 1 }, "not valid UTF-8");
+    }
+    take(text, true);
+  };
+  // Whole lines (each LF-ended but the last, whose LF is cut off), none longer than the limit.
+  const takeLines = (region: Buffer) => {
+    let text: string;
+    try {
+      text = decoder.decode(region);
+    } catch {
+      for (let from = 0; from <= region.length; ) {
+        let nl = region.indexOf(10, from);
+        if (nl < 0) nl = region.length;
+        takeBytes(region.subarray(from, nl));
+        from = nl + 1;
+      }
+      return;
+    }
+    const nul = text.includes("\u0000");
+    for (let from = 0; from <= text.length; ) {
+      let nl = text.indexOf("\n", from);
+      if (nl < 0) nl = text.length;
+      let end = nl;
+      if (end > from && text.charCodeAt(end - 1) === 13) end--;
+      // The per-line decoder drops a byte-order mark at the start of each line.
+      const start = text.charCodeAt(from) === 0xfeff ? from + 1 : from;
+      take(text.slice(start, Math.max(start, end)), nul);
+      from = nl + 1;
+    }
+  };
+  for await (const chunk of chunks) {
+    const buf = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+    const first = buf.indexOf(10);
+    if (first < 0) {
+      pieces.push(buf);
+      pending += buf.length;
+      if (pending > maxLineBytes) throw tooLong();
+      continue;
+    }
+    // The line that started in earlier chunks, then the whole lines of this one, then the rest.
+    if (pending + first > maxLineBytes) throw tooLong();
+    takeBytes(
+      pieces.length ? Buffer.concat([...pieces, buf.subarray(0, first)]) : buf.subarray(0, first),
+    );
+    pieces = [];
+    pending = 0;
+    const last = buf.lastIndexOf(10);
+    if (last > first) {
+      const region = buf.subarray(first + 1, last);
+      if (region.length <= maxLineBytes) takeLines(region);
+      else
+        for (let from = first + 1; from < last; ) {
+          const nl = buf.indexOf(10, from);
+          if (nl - from > maxLineBytes) throw tooLong();
+          takeBytes(buf.subarray(from, nl));
+          from = nl + 1;
+        }
+    }
+    if (last + 1 < buf.length) {
+      pieces.push(buf.subarray(last + 1));
+      pending = buf.length - last - 1;
+      if (pending > maxLineBytes) throw tooLong();
+    }
+    if (batch.length) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (pending > 0) takeBytes(Buffer.concat(pieces));
+  if (batch.length) yield batch;
   if (line === 0) throw new InputError({ file: name }, "empty input");
 }
 
@@ -182,6 +299,19 @@ async function* prepend(head: Buffer[], it: AsyncIterator<Buffer>): AsyncGenerat
 const HEAD_BYTES = 1 << 16;
 
 /**
+ * The records of `readRecords`, in batches (the whole lines of each chunk of JSON Lines read, or
+ * the whole document): the same records in the same order, and the same error for bad input,
+ * with less work a line. A batch is checked whole before it is given: records of a batch that
+ * holds a bad line are never seen.
+ */
+export async function* readRecordBatches<S extends z.ZodType>(
+  file: string | undefined,
+  schema: S,
+): AsyncGenerator<z.output<S>[]> {
+  yield* readInput(file, schema, true);
+}
+
+/**
  * Records from a file (or standard input) that holds one JSON value, a JSON array, or JSON
  * Lines. JSON Lines (a first line that is whole JSON) are streamed, in bounded memory; anything
  * else is read whole, up to MAX_DOCUMENT_BYTES. The input is opened once; a path that is not a
@@ -191,6 +321,24 @@ export async function* readRecords<S extends z.ZodType>(
   file: string | undefined,
   schema: S,
 ): AsyncGenerator<z.output<S>> {
+  yield* readInput(file, schema, false);
+}
+
+function readInput<S extends z.ZodType>(
+  file: string | undefined,
+  schema: S,
+  batches: false,
+): AsyncGenerator<z.output<S>>;
+function readInput<S extends z.ZodType>(
+  file: string | undefined,
+  schema: S,
+  batches: true,
+): AsyncGenerator<z.output<S>[]>;
+async function* readInput<S extends z.ZodType>(
+  file: string | undefined,
+  schema: S,
+  batches: boolean,
+): AsyncGenerator<z.output<S> | z.output<S>[]> {
   const name = inputName(file);
   const it = chunksOf(file)[Symbol.asyncIterator]();
   try {
@@ -204,7 +352,8 @@ export async function* readRecords<S extends z.ZodType>(
     }
     const start = Buffer.concat(head);
     if (firstLineIsWholeJson(start.subarray(0, HEAD_BYTES).toString("utf8"))) {
-      yield* jsonLines(prepend(head, it), name, schema);
+      if (batches) yield* jsonLineBatches(prepend(head, it), name, schema);
+      else yield* jsonLines(prepend(head, it), name, schema);
       return;
     }
     const whole: Buffer[] = [];
@@ -240,7 +389,9 @@ export async function* readRecords<S extends z.ZodType>(
       }
     }
     const { parseJsonOrJsonLines } = await import("@fak/taxonomy");
-    yield* parseJsonOrJsonLines(decodeText(Buffer.concat(whole), name), schema, name);
+    const records = parseJsonOrJsonLines(decodeText(Buffer.concat(whole), name), schema, name);
+    if (batches) yield records;
+    else yield* records;
   } finally {
     await it.return?.(undefined);
   }

@@ -1,7 +1,7 @@
-// ESC-introduced sequences (CSI, OSC up to BEL or ST, and two-character escapes), the 8-bit C1
-// introducers, and every other control character but tab and newline.
-const escapes =
-  /\x1b\[[0-?]{0,64}[ -/]{0,16}[@-~]?|\x1b\][^\x07\x1b\x9c]{0,4096}(?:\x07|\x1b\\|\x9c)?|\x1b[P^_X][^\x1b\x9c]{0,4096}(?:\x1b\\|\x9c)?|\x1b[ -~]?|[\x9b\x9d][^\x07\x9c]{0,4096}[\x07\x9c]?/g;
+import { ANSI_ESCAPES } from "@fak/taxonomy";
+
+// Escape sequences are the one pattern of @fak/taxonomy; every other control character but tab
+// and newline is shown as `?`.
 const controls = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
 
 /**
@@ -13,5 +13,5 @@ const controls = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
  */
 export function forTerminal(text: string): string {
   if (!/[\x00-\x08\x0b-\x1f\x7f-\x9f]/.test(text)) return text;
-  return text.replace(escapes, "").replace(controls, "?");
+  return text.replace(ANSI_ESCAPES, "").replace(controls, "?");
 }

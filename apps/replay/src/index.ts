@@ -1,44 +1,146 @@
-// The public API of @fak/replay: what its README documents. Internals (schema parts, file
+// The public API of @fak/replay, as its README documents it. Internals (schema parts, file
 // readers, constants) stay unexported and free to change.
 
-export type * from "./fixture/arms.js";
-export { decideTrace, replayArm } from "./fixture/arms.js";
-export type * from "./fixture/checkpoint.js";
-export { canonicalState, evidenceCheckpoint, stateHash } from "./fixture/checkpoint.js";
-export { REPLAY_OUTPUT_FILES, writeOutputFiles, writeReplayOutputs } from "./fixture/outputs.js";
-export type * from "./fixture/policy.js";
-export { compilePolicy, isExecuted, regexProblem } from "./fixture/policy.js";
-export type * from "./fixture/replay.js";
-export { armTrials, replaySuite, replayTrials } from "./fixture/replay.js";
-export type * from "./fixture/report.js";
-export { buildReport } from "./fixture/report.js";
-export { renderReportMarkdown } from "./fixture/report-markdown.js";
-export type * from "./fixture/report-schema.js";
-export { commandReportSchema } from "./fixture/report-schema.js";
-export { checkSuite, loadSuite, parseSuite } from "./fixture/suite.js";
-export type * from "./fixture/suite-schema.js";
-export { commandSuiteSchema } from "./fixture/suite-schema.js";
-export type * from "./fixture/summary.js";
-export { summarizeArm, summarizeReplay } from "./fixture/summary.js";
-export { ingestHarbor } from "./importers/harbor/index.js";
-export type * from "./importers/ingest.js";
-export { agentTrials, classifyTrial, findJobs, ingest } from "./importers/ingest.js";
-export type * from "./importers/ingest-types.js";
-export { isSkipped } from "./importers/ingest-types.js";
-export { ingestTb } from "./importers/tb/index.js";
-export { commandShape } from "./pipeline/command-shape.js";
-export type * from "./pipeline/death-row.js";
-export { deathRowFor } from "./pipeline/death-row.js";
-export type * from "./pipeline/eval-trials.js";
+// Evaluation against labelled trials (`fak eval trials`).
 export {
   checkLabelPaths,
   evaluateTrials,
+  type LabelledTrial,
   labelledTrialSchema,
   renderTrialEvaluation,
-} from "./pipeline/eval-trials.js";
-export type * from "./pipeline/pipeline.js";
-export { classifyPipelineTrial, judgeTrials, runPipeline } from "./pipeline/pipeline.js";
-export type * from "./pipeline/trial.js";
-export { trialFromIngested } from "./pipeline/trial.js";
-export { replayWireSchemas } from "./pipeline/wire-schemas.js";
-export * from "./reports/index.js";
+  type TrialEvaluation,
+  type TrialJudgement,
+} from "./eval/eval-trials.js";
+// Fixture replay: a command suite through a raw and a fak arm.
+export { type ArmName, decideTrace, replayArm } from "./fixture-replay/arms.js";
+export {
+  type CheckpointState,
+  canonicalState,
+  type EvidenceCheckpoint,
+  evidenceCheckpoint,
+  stateHash,
+} from "./fixture-replay/checkpoint.js";
+export {
+  REPLAY_OUTPUT_FILES,
+  writeOutputFiles,
+  writeReplayOutputs,
+} from "./fixture-replay/outputs.js";
+export {
+  type Adjudicator,
+  compilePolicy,
+  type Decision,
+  isExecuted,
+  type ToolCall,
+} from "./fixture-replay/policy.js";
+export { regexProblem } from "./fixture-replay/regex.js";
+export {
+  armTrials,
+  type ReplayResult,
+  replaySuite,
+  replayTrials,
+} from "./fixture-replay/replay.js";
+export { buildReport, type ReplayOptions } from "./fixture-replay/report.js";
+export { renderReportMarkdown } from "./fixture-replay/report-markdown.js";
+export {
+  type ArmReport,
+  type ArmSummary,
+  type CommandReport,
+  commandReportSchema,
+  type ReplaySummary,
+  type TaskReport,
+} from "./fixture-replay/report-schema.js";
+export { checkSuite, loadSuite, parseSuite } from "./fixture-replay/suite.js";
+export {
+  type ArgRule,
+  type CommandSuite,
+  type CommandSuiteInput,
+  commandSuiteSchema,
+  type Policy,
+  type SuiteTask,
+  type TraceStep,
+} from "./fixture-replay/suite-schema.js";
+export { summarizeArm, summarizeReplay } from "./fixture-replay/summary.js";
+// Importers: real Harbor and tb folders, one FailureSignals per trial.
+export { ingestHarbor } from "./importers/harbor/index.js";
+export {
+  agentTrials,
+  findJobs,
+  findJobTargets,
+  type HarnessErrorEntry,
+  type IngestResult,
+  ingest,
+  type JobTarget,
+} from "./importers/ingest.js";
+export {
+  type ExpectedCounts,
+  type HarnessHeadline,
+  type HarnessKind,
+  type IngestedTrial,
+  type IngestItem,
+  type IngestOptions,
+  type IngestRun,
+  isSkipped,
+  type SkippedTrial,
+} from "./importers/ingest-types.js";
+export { ingestTb } from "./importers/tb/index.js";
+// The pipeline: classify, roll up, direct retries, record death rows.
+export { type ClassifiableTrial, classifyTrial } from "./pipeline/classify-trial.js";
+export { commandShape } from "./pipeline/command-shape.js";
+export { type DeathRow, deathRowFor } from "./pipeline/death-row.js";
+export {
+  classifyTrials,
+  type DeathStore,
+  type PipelineOptions,
+  type PipelineResult,
+  type RecordedDeath,
+  runPipeline,
+  type SavedDeath,
+  type TaskPriorArt,
+} from "./pipeline/pipeline.js";
+export { type Trial, type TrialMeta, trialFromIngested } from "./pipeline/trial.js";
+// Run reports: per-trial rows, comparison, gates, HTML.
+export {
+  COMPARISON_SCHEMA,
+  categoryCounts,
+  compareRuns,
+  evidenceLine,
+  failureGate,
+  type GateVerdict,
+  type Headline,
+  type HtmlReportInput,
+  headlineSchema,
+  headlines,
+  type Interval,
+  jobLabel,
+  type LoadedRun,
+  loadRun,
+  meanReward,
+  newcombePaired,
+  pairedBootstrap,
+  passAtK,
+  ROW_COLUMNS,
+  type RowEvidence,
+  type RunComparison,
+  type RunSummary,
+  regressionGate,
+  renderHtmlReport,
+  rowsToCsv,
+  rowsToJsonl,
+  rowsToMarkdown,
+  runComparisonSchema,
+  runRows,
+  runSummarySchema,
+  type SkipGroup,
+  scoredRows,
+  skipGroups,
+  summarizeRun,
+  type TaskChange,
+  type TaskComparison,
+  type TaskSide,
+  type TrialRow,
+  taskOfTrialName,
+  taskSide,
+  trialRowSchema,
+  trialRows,
+  wilson,
+} from "./reports/index.js";

@@ -1,4 +1,4 @@
-import type { FailureClassification } from "@fak/taxonomy";
+import { ANSI_ESCAPES, type FailureClassification } from "@fak/taxonomy";
 
 /**
  * What makes two failures "the same failure": category, reason, and the rule the classifier
@@ -32,7 +32,7 @@ const RULE_ID = /^rule[: ]([^\s:]+)/;
 
 function normaliseMark(text: string): string {
   return text
-    .replace(/\u001b\[[0-9;]*[A-Za-z]/g, "")
+    .replace(ANSI_ESCAPES, "")
     .toLowerCase()
     .replace(/\bturn[ =]\d+\s*/g, "")
     .replace(/\b(?:0x)?[0-9a-f]*\d[0-9a-f]{6,}\b/g, "#")

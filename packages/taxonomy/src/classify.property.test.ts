@@ -1,9 +1,13 @@
 import { reportFigure } from "@fak/vitest-config/report";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { classify } from "./classify.js";
+import { classify, classifyParsed } from "./classify.js";
 import { FAILURE_CODES, HOLD_BYPASSING_ACTIONS, RECOVERY_ACTIONS, VERDICTS } from "./codes.js";
-import { type FailureSignalsInput, failureClassificationSchema } from "./schemas.js";
+import {
+  type FailureSignalsInput,
+  failureClassificationSchema,
+  failureSignalsSchema,
+} from "./schemas.js";
 
 // Generated FailureSignals through `classify`, with free-form text where a harness writes text:
 // stderr as an agent's tools print it (control characters, NUL, lone surrogates, ANSI fragments,
@@ -124,5 +128,13 @@ describe("classify over generated signals with hostile text", () => {
       { numRuns: 400 },
     );
     reportFigure("classify (generated hostile signals)", seen);
+  });
+  it("classifyParsed on the parsed signals gives what classify gives on the raw ones", () => {
+    fc.assert(
+      fc.property(signals, (s) => {
+        expect(classifyParsed(failureSignalsSchema.parse(s))).toEqual(classify(s));
+      }),
+      { numRuns: 200 },
+    );
   });
 });

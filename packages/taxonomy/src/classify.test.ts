@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { classify } from "./classify.js";
-import type { CommandEvent, CommandOutcomeInput, FailureSignalsInput } from "./schemas.js";
+import { RECOVERY_FOR } from "./codes.js";
+import {
+  type CommandEvent,
+  type CommandOutcomeInput,
+  type FailureSignalsInput,
+  failureSignalsSchema,
+} from "./schemas.js";
 
 const denied = (command: string, extra: Partial<CommandEvent> = {}): CommandEvent => ({
   command,
@@ -126,7 +132,7 @@ describe("classify: live command outcomes", () => {
       "the timed-out flag",
       { turn: 2, command: "npm run build", exit_code: 0, timed_out: true, stderr: "" },
       "TIMEOUT",
-      "RESTORE_CHECKPOINT_AND_RETRY",
+      "EVIDENCE_GUIDED_RETRY",
     ],
     [
       "exit 124 with a deadline exceeded",
@@ -137,7 +143,7 @@ describe("classify: live command outcomes", () => {
         stderr: "fetch: context deadline exceeded while waiting for the server\n",
       },
       "TIMEOUT",
-      "RESTORE_CHECKPOINT_AND_RETRY",
+      "EVIDENCE_GUIDED_RETRY",
     ],
     [
       "no matching distribution",
@@ -360,5 +366,33 @@ describe("classify: determinism and input", () => {
 
   it("rejects signals without a task id", () => {
     expect(() => classify({ task_id: "" })).toThrow();
+  });
+});
+
+describe("classify: one recovery per code, whichever branch decided it", () => {
+  it("a timed-out command and a whole trial cut off by its time limit both get RECOVERY_FOR.TIMEOUT", () => {
+    const live = classify(
+      failureSignalsSchema.parse({
+        task_id: "live",
+        arm: { task_success: false },
+        outcomes: [{ command: "make test", exit_code: 124, timed_out: true }],
+      }),
+    );
+    const trial = classify(
+      failureSignalsSchema.parse({
+        task_id: "trial",
+        trial: {
+          harness: "harbor",
+          passed: false,
+          cause: {
+            name: "AgentTimeoutError",
+            message: "Agent execution timed out after 900.0 seconds",
+          },
+        },
+      }),
+    );
+    expect([live.category, trial.category]).toEqual(["TIMEOUT", "TIMEOUT"]);
+    expect(live.recovery).toBe(RECOVERY_FOR.TIMEOUT);
+    expect(trial.recovery).toBe(RECOVERY_FOR.TIMEOUT);
   });
 });

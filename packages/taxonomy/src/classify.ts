@@ -21,7 +21,15 @@ import { judgeTrial } from "./trial/judge.js";
  *   // { category: "POLICY_BLOCK", recovery: "REFINE_POLICY_FALSE_POSITIVE", retryable: true, ... }
  */
 export function classify(signals: FailureSignalsInput): FailureClassification {
-  const s = failureSignalsSchema.parse(signals);
+  return classifyParsed(failureSignalsSchema.parse(signals));
+}
+
+/**
+ * `classify` on signals already parsed by `failureSignalsSchema` (`validate`,
+ * `parseJsonLines`): the same classification without validating them a second time.
+ * @example classifyParsed(validate(failureSignalsSchema, JSON.parse(line), { file, line: n }))
+ */
+export function classifyParsed(s: FailureSignals): FailureClassification {
   const passed = s.trial
     ? s.trial.passed === true || (s.trial.passed === undefined && !taskFailed(s))
     : !taskFailed(s);

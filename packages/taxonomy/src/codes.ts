@@ -48,6 +48,29 @@ export const RECOVERY_DESCRIPTIONS: Readonly<Record<RecoveryAction, string>> = {
   ESCALATE_FOR_REVIEW: "hold the correctly refused action for a human; never bypass it",
 };
 
+/**
+ * The one recovery for each code, wherever the code was decided (a live command, a whole trial,
+ * arm shape). Only a policy block depends on more than its code: a benign block (a false
+ * positive) gets REFINE_POLICY_FALSE_POSITIVE, a dangerous one the ESCALATE_FOR_REVIEW below.
+ *
+ * TIMEOUT gets EVIDENCE_GUIDED_RETRY, not RESTORE_CHECKPOINT_AND_RETRY: a time limit ended the
+ * work, so re-running the same step from a checkpoint would spend the same time again, while
+ * the evidence (which command ran long, how far it got) lets the next attempt take a faster
+ * route (run it in the background, on less input, with its own time limit).
+ */
+export const RECOVERY_FOR: Readonly<Record<FailureCode, RecoveryAction>> = {
+  NONE: "NONE",
+  CMD_ERROR: "REPAIR_FAILED_COMMAND",
+  ENV_SETUP_MISS: "REPAIR_FAILED_COMMAND",
+  TIMEOUT: "EVIDENCE_GUIDED_RETRY",
+  PKG_INSTALL: "RETRY_PACKAGE_INSTALL",
+  BAD_FILE_EDIT: "RESTORE_CHECKPOINT_AND_RETRY",
+  TEST_MISUNDERSTOOD: "REREAD_TEST_ORACLE",
+  POLICY_BLOCK: "ESCALATE_FOR_REVIEW",
+  BUDGET_EXHAUSTED: "EVIDENCE_GUIDED_RETRY",
+  UNKNOWN: "NONE",
+};
+
 /** Actions that could bypass a safety hold: never given to a held task. */
 export const HOLD_BYPASSING_ACTIONS: ReadonlySet<RecoveryAction> = new Set<RecoveryAction>([
   "REFINE_POLICY_FALSE_POSITIVE",

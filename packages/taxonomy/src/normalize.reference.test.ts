@@ -39,6 +39,18 @@ const piece = fc.constantFrom(
   "ERROR: no matching distribution",
   "1",
   "x",
+  // Near the guards that decide whether a step or a prefix can apply at all.
+  "go: ",
+  "abc 1 ",
+  "abc\t1 ",
+  "x| ",
+  "|\t",
+  "[31M",
+  "\u009b31m",
+  "[;1m",
+  "[x",
+  "\u00a0\u00a0",
+  "\u2003",
 );
 const text = fc.oneof(
   fc.array(piece, { maxLength: 40 }).map((a) => a.join("")),

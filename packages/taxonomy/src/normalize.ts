@@ -1,3 +1,4 @@
+import { stripAnsi } from "./ansi.js";
 // stderr is match material only. Before any rule sees it, it is cut to a bounded tail (so a
 // 10 MB log costs the same as a 32 KB one), stripped of terminal control sequences and folded
 // to one lower-case form, so that rules are written once and never meet colour codes or CRLF.
@@ -17,16 +18,11 @@ export const STDERR_LIMITS: Readonly<NormalizeLimits> = {
 };
 
 // Every pattern below is a single pass with no nested quantifiers: linear in the tail length.
-const ANSI_CSI = /(?:\u001b\[|\u009b)[0-?]*[ -/]*[@-~]/g;
-const ANSI_OSC = /\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?/g;
-const ANSI_OTHER = /\u001b[@-_]?/g;
 // Colour codes whose ESC byte was lost on the way (logs pasted from a terminal): "[31m".
 const SGR_RESIDUE = /\[[0-9;]{1,16}m/g;
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 const SINGLE_QUOTES = /[\u2018\u2019\u201a\u201b\u2032]/g;
 const DOUBLE_QUOTES = /[\u201c\u201d\u201e\u2033]/g;
-// A blank run becomes one space; a lone space is left as it is (most matches otherwise).
-const SPACES = /[ \t\u00a0\u3000]{2,}|[\t\u00a0\u3000]/g;
 // Wrappers that prefix every line of a tool's output: BuildKit step and clock ("#9 12.3 "),
 // timestamps ("2024-01-02T03:04:05Z ", "[12:00:01] ", "9:34:12 am: "), CI annotations
 // ("##[error]"), journald ("dec 22 15:58:05 host nginx[42]: ") and compose service
@@ -51,58 +47,165 @@ const ESCAPED_STARS = /\*\*\\\*/g;
  * @example normalizeStderr("\u001b[31mERROR\u001b[0m: No matching distribution\r\n") // "error: no matching distribution"
  */
 export function normalizeStderr(text: string, limits: NormalizeLimits = STDERR_LIMITS): string {
-  return normalizeLines(text, limits).join("\n");
+  return normalizedLines(text, limits).join("\n");
 }
 
-function normalizeLines(text: string, limits: NormalizeLimits): string[] {
-  let tail = text;
-  if (tail.length > limits.maxChars) {
-    tail = tail.slice(tail.length - limits.maxChars);
-    // The cut may fall inside a line or an escape sequence: start at the next full line.
-    const nl = tail.search(/[\r\n]/);
-    if (nl >= 0 && nl < tail.length - 1) tail = tail.slice(nl + 1);
-  }
-  const cleaned = tail
-    .replace(ANSI_OSC, "")
-    .replace(ANSI_CSI, "")
-    .replace(ANSI_OTHER, "")
-    .replace(/\r\n?/g, "\n")
-    .replace(CONTROL, "")
-    .replace(SGR_RESIDUE, "");
-  // Blank runs never span a line break, so one pass over the tail folds them in every line.
-  const folded = cleaned
-    .normalize("NFKC")
-    .replace(SINGLE_QUOTES, "'")
-    .replace(DOUBLE_QUOTES, '"')
-    .replace(ESCAPED_STARS, "***")
-    .toLowerCase()
-    .replace(SPACES, " ");
-  const lines: string[] = [];
-  for (const raw of folded.split("\n")) {
-    const line = stripPrefixes(raw.trim());
-    if (line)
-      lines.push(line.length > limits.maxLineLength ? line.slice(0, limits.maxLineLength) : line);
-  }
-  return lines.length > limits.maxLines ? lines.slice(lines.length - limits.maxLines) : lines;
+/**
+ * The lines of `normalizeStderr(text, limits)`, not joined (`[""]` for a tail with none).
+ * Internal, as is everything below.
+ */
+export function normalizedLines(
+  text: string,
+  limits: NormalizeLimits = STDERR_LIMITS,
+): readonly string[] {
+  return NormalizedTail.of(text, limits).lines();
 }
 
-// A character each prefix must have, checked first: most lines have none of the prefixes.
-const PREFIX_NEEDS: readonly ((line: string) => boolean)[] = [
-  (l) => l.charCodeAt(0) === 35, // #
-  (l) => l.charCodeAt(0) === 91 || isDigit(l.charCodeAt(0)), // [ or a digit
-  (l) => l.charCodeAt(0) === 91 || isDigit(l.charCodeAt(0)),
-  (l) => l.charCodeAt(0) === 35,
-  (l) => l.charCodeAt(3) === 32, // "dec 22 ..."
-  (l) => l.includes("|"),
-];
+// Anything but printable ASCII, LF and tab: an escape, a CR, a control or non-ASCII character.
+// Most tails have none, and then only the colour residue and escaped stars may need folding.
+const NOT_PLAIN = /[^\n\t\x20-\x7e]/;
+const NON_ASCII = /[^\x00-\x7f]/;
+// After NFKC (which maps U+00A0 and U+3000 to a space) the only blanks left are space and tab.
+const LINE_BLANKS = /[ \t]{2,}|\t/g;
+
+/**
+ * A stderr tail as the matcher reads it: the whole-text steps done once (the bounded tail,
+ * escapes, CR, controls, NFKC, quotes, escaped stars, lower case), the per-line steps (trim,
+ * blank runs, wrapper prefixes, the length cut) left to `lineOf`, so that a matcher can scan
+ * `text` in one pass and normalise only the lines it needs. Its lines, each through `lineOf`,
+ * dropping those that come out empty, are `normalizedLines` (when there are at most
+ * `maxLines` of them; `exact()` gives the tail whose lines are the normalised ones as they are).
+ */
+export class NormalizedTail {
+  private normalised: readonly string[] | undefined;
+  private positions: Int32Array | undefined;
+
+  private constructor(
+    /** The text whose lines `lineOf` normalises (with `isExact`, the normalised lines joined). */
+    readonly text: string,
+    /** True when every line of `text` is already normalised: `lineOf` is the identity. */
+    readonly isExact: boolean,
+    readonly limits: NormalizeLimits,
+  ) {}
+
+  /** The tail of a stderr text. */
+  static of(text: string, limits: NormalizeLimits = STDERR_LIMITS): NormalizedTail {
+    let tail = text;
+    if (tail.length > limits.maxChars) {
+      tail = tail.slice(tail.length - limits.maxChars);
+      // The cut may fall inside a line or an escape sequence: start at the next full line.
+      const nl = tail.search(/[\r\n]/);
+      if (nl >= 0 && nl < tail.length - 1) tail = tail.slice(nl + 1);
+    }
+    return new NormalizedTail(fold(tail).toLowerCase(), false, limits);
+  }
+
+  /** A tail of lines already normalised (or taken as they are), none holding an LF. */
+  static ofLines(
+    lines: readonly string[],
+    limits: NormalizeLimits = STDERR_LIMITS,
+  ): NormalizedTail {
+    const tail = new NormalizedTail(lines.join("\n"), true, limits);
+    tail.normalised = lines;
+    return tail;
+  }
+
+  /** The normalised form of one line of `text`; "" when normalisation drops it. */
+  lineOf(raw: string): string {
+    if (this.isExact) return raw;
+    // Blank runs never span a line break, and trimming before or after folding them is the same.
+    let line = raw.trim();
+    if (!line) return "";
+    if (line.includes("  ") || line.includes("\t")) line = line.replace(LINE_BLANKS, " ");
+    line = stripPrefixes(line);
+    const max = this.limits.maxLineLength;
+    return line.length > max ? line.slice(0, max) : line;
+  }
+
+  /** The normalised lines (`[""]` when none), computed once. */
+  lines(): readonly string[] {
+    if (this.normalised) return this.normalised;
+    const lines: string[] = [];
+    for (const raw of this.text.split("\n")) {
+      const line = this.lineOf(raw);
+      if (line) lines.push(line);
+    }
+    const max = this.limits.maxLines;
+    const kept = lines.length > max ? lines.slice(lines.length - max) : lines;
+    this.normalised = kept.length ? kept : [""];
+    return this.normalised;
+  }
+
+  /** The tail whose text is the normalised lines, joined: exact whatever the number of lines. */
+  exact(): NormalizedTail {
+    return this.isExact ? this : NormalizedTail.ofLines(this.lines(), this.limits);
+  }
+
+  /**
+   * The place in `lines()` of the line `raw` of `text` (0-based), for a line that normalisation
+   * keeps, when `text` has at most `maxLines` lines.
+   */
+  lineIndex(raw: number): number {
+    if (this.isExact) return raw;
+    if (!this.positions) {
+      const split = this.text.split("\n");
+      this.positions = new Int32Array(split.length);
+      let kept = 0;
+      split.forEach((line, i) => {
+        this.positions![i] = kept;
+        if (this.lineOf(line)) kept++;
+      });
+    }
+    return this.positions[raw]!;
+  }
+}
+
+// The reference's steps in their order (before lower-casing), each skipped when it cannot apply.
+function fold(tail: string): string {
+  let t = tail;
+  const plain = !NOT_PLAIN.test(t);
+  if (!plain) {
+    // Taxonomy's one escape pattern (ansi.ts), 7-bit and 8-bit introducers alike.
+    t = stripAnsi(t);
+    if (t.includes("\r")) t = t.replace(/\r\n?/g, "\n");
+    t = t.replace(CONTROL, "");
+  }
+  if (hasSgrResidue(t)) t = t.replace(SGR_RESIDUE, "");
+  if (!plain && NON_ASCII.test(t))
+    t = t.normalize("NFKC").replace(SINGLE_QUOTES, "'").replace(DOUBLE_QUOTES, '"');
+  if (t.includes("**\\*")) t = t.replace(ESCAPED_STARS, "***");
+  return t;
+}
+
+// A "[" followed by a digit or ";", which every ESC-less colour code starts with.
+function hasSgrResidue(t: string): boolean {
+  for (let i = t.indexOf("["); i >= 0; i = t.indexOf("[", i + 1)) {
+    const c = t.charCodeAt(i + 1);
+    if (isDigit(c) || c === 59) return true;
+  }
+  return false;
+}
 
 function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
 
+// Each prefix in its order, tried only when the line has the character it needs (most lines
+// have none of them): "#" for BuildKit and CI annotations, "[" or a digit for timestamps, a
+// blank fourth character and a digit after it for journald, "| " for compose columns.
 function stripPrefixes(line: string): string {
   let out = line;
-  for (let i = 0; i < LINE_PREFIXES.length; i++)
-    if (PREFIX_NEEDS[i]!(out)) out = out.replace(LINE_PREFIXES[i]!, "");
-  return out.trim();
+  if (out.charCodeAt(0) === 35) out = out.replace(LINE_PREFIXES[0]!, "");
+  let c = out.charCodeAt(0);
+  if (c === 91 || isDigit(c)) {
+    out = out.replace(LINE_PREFIXES[1]!, "");
+    c = out.charCodeAt(0);
+    if (c === 91 || isDigit(c)) out = out.replace(LINE_PREFIXES[2]!, "");
+  }
+  if (out.charCodeAt(0) === 35) out = out.replace(LINE_PREFIXES[3]!, "");
+  if (out.charCodeAt(3) === 32 && isDigit(out.charCodeAt(4)))
+    out = out.replace(LINE_PREFIXES[4]!, "");
+  if (out.includes("| ")) out = out.replace(LINE_PREFIXES[5]!, "");
+  // The line came trimmed: only a stripped prefix can leave blanks at its start.
+  return out === line ? out : out.trim();
 }

@@ -2,10 +2,10 @@
 // against the reference (every rule on every line), over varied generated stderr tails.
 // Run: pnpm exec tsx src/outcome.bench.ts [--tails 5000]
 import { parseArgs } from "node:util";
-import { normalizeStderr } from "./normalize.js";
+import { NormalizedTail, normalizeStderr } from "./normalize.js";
 import { classifyOutcome } from "./outcome.js";
 import { OUTCOME_RULES } from "./rules/index.js";
-import { matchRules, matchRulesReference } from "./rules/match.js";
+import { indexRules, matchRules, matchRulesReference, matchTail } from "./rules/match.js";
 
 const { values } = parseArgs({ options: { tails: { type: "string", default: "5000" } } });
 let seed = 7;
@@ -34,6 +34,8 @@ const tails = Array.from({ length: Number(values.tails) }, () =>
   Array.from({ length: 1 + int(40) }, () => templates[int(templates.length)]!()).join("\n"),
 );
 const normalised = tails.map((t) => normalizeStderr(t).split("\n"));
+const folded = tails.map((t) => NormalizedTail.of(t));
+indexRules(OUTCOME_RULES);
 
 function perTail(label: string, f: (i: number) => unknown): [string, string] {
   for (let i = 0; i < Math.min(200, tails.length); i++) f(i); // warm up
@@ -45,6 +47,8 @@ const rows = [
   perTail("normalizeStderr", (i) => normalizeStderr(tails[i]!)),
   perTail("matchRulesReference", (i) => matchRulesReference(normalised[i]!, OUTCOME_RULES, true)),
   perTail("matchRules (indexed)", (i) => matchRules(normalised[i]!, OUTCOME_RULES, true)),
+  perTail("NormalizedTail.of", (i) => NormalizedTail.of(tails[i]!)),
+  perTail("matchTail (one pass)", (i) => matchTail(folded[i]!, OUTCOME_RULES, true)),
   perTail("classifyOutcome", (i) => classifyOutcome({ exit_code: 1, stderr: tails[i]! })),
 ];
 const avg = normalised.reduce((s, l) => s + l.length, 0) / normalised.length;

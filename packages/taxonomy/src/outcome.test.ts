@@ -26,7 +26,8 @@ describe("classifyOutcome: exit codes and the timeout flag", () => {
     const c = run("E: Unable to locate package foo", 1, "apt-get install foo", true);
     expect(c.category).toBe("TIMEOUT");
     expect(c.reason).toBe("TIMEOUT:command_exceeded_budget");
-    expect(c.recovery).toBe("RESTORE_CHECKPOINT_AND_RETRY");
+    // RECOVERY_FOR: a timeout is retried from the evidence, wherever it was decided.
+    expect(c.recovery).toBe("EVIDENCE_GUIDED_RETRY");
   });
   it("124 from timeout(1) is a timeout, even with an empty stderr", () => {
     expect(run("", 124, "timeout 30 make test").category).toBe("TIMEOUT");

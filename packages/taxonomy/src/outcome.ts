@@ -1,9 +1,9 @@
-import type { OutcomeCode, RecoveryAction } from "./codes.js";
-import { normalizeStderr } from "./normalize.js";
+import { type OutcomeCode, RECOVERY_FOR, type RecoveryAction } from "./codes.js";
+import { NormalizedTail } from "./normalize.js";
 import { endedByTimeout, endsWithInstall, hasInstallLog } from "./rules/context.js";
 import { EXIT_CODES } from "./rules/exit-codes.js";
 import { OUTCOME_RULES, type OutcomeRule } from "./rules/index.js";
-import { type Match, matchRules } from "./rules/match.js";
+import { type Match, matchTail } from "./rules/match.js";
 import type { CommandOutcomeInput } from "./schemas.js";
 
 /** The category of one failed command, the rule that decided it and the line it matched. */
@@ -19,14 +19,6 @@ export interface OutcomeClassification {
   evidence: string[];
 }
 
-const RECOVERY: Readonly<Record<OutcomeCode, RecoveryAction>> = {
-  PKG_INSTALL: "RETRY_PACKAGE_INSTALL",
-  BAD_FILE_EDIT: "RESTORE_CHECKPOINT_AND_RETRY",
-  ENV_SETUP_MISS: "REPAIR_FAILED_COMMAND",
-  TIMEOUT: "RESTORE_CHECKPOINT_AND_RETRY",
-  CMD_ERROR: "REPAIR_FAILED_COMMAND",
-};
-
 const INSTALL_FALLBACK_PRIORITY = 16;
 /** Rules that only say "a path is missing": an exit code's own reading says more. */
 const GENERIC_PATH_RULES = new Set([
@@ -35,6 +27,7 @@ const GENERIC_PATH_RULES = new Set([
   "windows.path_not_found_localised",
 ]);
 const MAX_LINE = 240;
+const BLANKS_TO_FOLD = /\s\s|[^\S ]/;
 
 /**
  * A command outcome failed when it exited non-zero or timed out.
@@ -75,12 +68,12 @@ export function classifyOutcome(
   rules: readonly OutcomeRule[] = OUTCOME_RULES,
 ): OutcomeClassification {
   const exit = Number.isFinite(o.exit_code) ? (o.exit_code as number) : 0;
-  const lines = normalizeStderr(typeof o.stderr === "string" ? o.stderr : "").split("\n");
+  const tail = NormalizedTail.of(typeof o.stderr === "string" ? o.stderr : "");
+  const lines = () => tail.lines();
   // An install is under way when the failing link of the command installs, or the log shows
   // an install tool at work; only the former lets a bare failure default to PKG_INSTALL.
   const installStep = endsWithInstall(o.command, lines);
-  const install = installStep || hasInstallLog(lines);
-  const matches = matchRules(lines, rules, install);
+  const matches = matchTail(tail, rules, installStep || (() => hasInstallLog(lines())));
   const head = describeCommand(o, exit);
 
   const killedByTimeout = endedByTimeout(o.command, exit);
@@ -157,7 +150,7 @@ function result(
   return {
     category,
     reason: `${category}:${sub}`,
-    recovery: RECOVERY[category],
+    recovery: RECOVERY_FOR[category],
     rule,
     line,
     evidence,
@@ -166,8 +159,11 @@ function result(
 
 function describeCommand(o: CommandOutcomeInput, exit: number): string {
   const turn = typeof o.turn === "number" ? `turn ${o.turn} ` : "";
-  const cmd =
-    typeof o.command === "string" ? o.command.replace(/\s+/g, " ").trim().slice(0, 200) : "";
+  // Blanks folded to one space (only a run or a blank other than a space needs it).
+  const command = typeof o.command === "string" ? o.command : "";
+  const cmd = (BLANKS_TO_FOLD.test(command) ? command.replace(/\s+/g, " ") : command)
+    .trim()
+    .slice(0, 200);
   const flag = o.timed_out === true ? " (timed out)" : "";
   return `${turn}exit ${exit}${flag}${cmd ? `: ${cmd}` : ""}`;
 }

@@ -1,3 +1,4 @@
+import { RECOVERY_FOR } from "./codes.js";
 import { eventEvidence } from "./evidence.js";
 import type { FailureClassification, FailureSignals } from "./schemas.js";
 
@@ -19,7 +20,7 @@ export function classifyPolicyBlock(s: FailureSignals): FailureClassification | 
       reason: "POLICY_BLOCK:dangerous_action_held",
       detail: `${dangerous.length} dangerous command(s) correctly refused and held for review${also}`,
       evidence: [...dangerous.map((e) => eventEvidence("dangerous_block", e)), ...benignEvidence],
-      recovery: "ESCALATE_FOR_REVIEW",
+      recovery: RECOVERY_FOR.POLICY_BLOCK,
       retryable: false,
       safety_hold: true,
     };

@@ -1,3 +1,4 @@
+import { RECOVERY_FOR } from "./codes.js";
 import { capEvidence, failedTestEvidence, missingMilestones } from "./evidence.js";
 import type { FailureClassification, FailureSignals } from "./schemas.js";
 
@@ -19,7 +20,7 @@ export function classifyShape(s: FailureSignals): FailureClassification {
       reason: "TEST_MISUNDERSTOOD:oracle_failed_after_full_trace",
       detail: `all milestones completed but ${failedTests.length} test(s) failed`,
       evidence: failedTests,
-      recovery: "REREAD_TEST_ORACLE",
+      recovery: RECOVERY_FOR.TEST_MISUNDERSTOOD,
       retryable: true,
     };
   }
@@ -31,7 +32,7 @@ export function classifyShape(s: FailureSignals): FailureClassification {
       reason: "BUDGET_EXHAUSTED:turns_spent_before_milestones",
       detail: `${commands}/${budget} turns spent with ${missing.length} milestone(s) missing`,
       evidence: missingEvidence,
-      recovery: "EVIDENCE_GUIDED_RETRY",
+      recovery: RECOVERY_FOR.BUDGET_EXHAUSTED,
       retryable: true,
     };
   }
@@ -45,7 +46,7 @@ export function classifyShape(s: FailureSignals): FailureClassification {
           ? `${missing.length} milestone(s) missing within the turn budget (${commands}/${budget})`
           : `${missing.length} milestone(s) missing`,
       evidence: missingEvidence,
-      recovery: "REPAIR_FAILED_COMMAND",
+      recovery: RECOVERY_FOR.CMD_ERROR,
       retryable: true,
     };
   }
@@ -55,7 +56,7 @@ export function classifyShape(s: FailureSignals): FailureClassification {
     reason: "UNKNOWN:no_signal_matched",
     detail: "the task failed but no branch of the taxonomy matched; see arm_shape to extend it",
     evidence: [`arm_shape:${JSON.stringify(armShape(s))}`],
-    recovery: "NONE",
+    recovery: RECOVERY_FOR.UNKNOWN,
     retryable: false,
   };
 }

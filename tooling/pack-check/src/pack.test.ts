@@ -27,20 +27,29 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 const bin = (name: string) => join(root, "tooling/pack-check/node_modules/.bin", name);
 
 const packages = [
-  { name: "@fak/taxonomy", dir: "packages/taxonomy" },
-  { name: "@fak/retry", dir: "packages/retry" },
-  { name: "@fak/memory", dir: "packages/memory" },
-  { name: "@fak/replay", dir: "apps/replay", extra: "examples/" },
-  { name: "@fak/cli", dir: "apps/cli" },
-] as const satisfies readonly { name: string; dir: string; extra?: string }[];
+  { name: "@fak/taxonomy", dir: "packages/taxonomy", deps: [] },
+  { name: "@fak/retry", dir: "packages/retry", deps: ["@fak/taxonomy"] },
+  { name: "@fak/memory", dir: "packages/memory", deps: [] },
+  {
+    name: "@fak/replay",
+    dir: "apps/replay",
+    extra: "examples/",
+    deps: ["@fak/taxonomy", "@fak/retry", "@fak/memory"],
+  },
+  {
+    name: "@fak/cli",
+    dir: "apps/cli",
+    deps: ["@fak/taxonomy", "@fak/retry", "@fak/memory", "@fak/replay"],
+  },
+] as const satisfies readonly { name: string; dir: string; extra?: string; deps: string[] }[];
 
 // A use of each library package that must type-check and run against the installed tarballs.
 const uses: Record<string, string> = {
   "@fak/taxonomy": `import { classify, type FailureClassification } from "@fak/taxonomy";
 const c: FailureClassification = classify({ task_id: "t", arm: { task_success: false }, outcomes: [{ exit_code: 127, stderr: "bash: foo: command not found" }] });
 if (c.category !== "ENV_SETUP_MISS") throw new Error(c.category);`,
-  "@fak/retry": `import { retryDirectiveFor } from "@fak/retry";
-import { classify, type RetryDirective } from "@fak/taxonomy";
+  "@fak/retry": `import { retryDirectiveFor, type RetryDirective } from "@fak/retry";
+import { classify } from "@fak/taxonomy";
 const d: RetryDirective = retryDirectiveFor(classify({ task_id: "t" }), 1, 3);
 if (d.task_id !== "t") throw new Error("directive");`,
   "@fak/memory": `import { openStore } from "@fak/memory";
@@ -54,6 +63,20 @@ if (typeof replay.runPipeline !== "function") throw new Error("replay");`,
 
 let work = "";
 const tarballs = new Map<string, string>();
+/** Each package's own scratch project: its tarball and its @fak dependencies' tarballs only. */
+const apps = new Map<string, string>();
+
+/**
+ * The zod a consumer brings, when the package takes zod as a peer: the lowest version the peer
+ * range admits (`^4.0.0` → 4.0.0), so the range is proven, not assumed.
+ */
+async function consumerZod(dir: string): Promise<string | undefined> {
+  const manifest = JSON.parse(await readFile(join(root, dir, "package.json"), "utf8")) as {
+    peerDependencies?: Record<string, string>;
+  };
+  const range = manifest.peerDependencies?.zod;
+  return range?.replace(/^\^/, "");
+}
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), "fak-pack-"));
@@ -65,33 +88,51 @@ beforeAll(async () => {
     const tgz = stdout.trim().split("\n").pop()!.trim();
     tarballs.set(p.name, tgz);
   }
-  const app = join(work, "app");
-  await mkdir(app);
-  await writeFile(
-    join(app, "package.json"),
-    JSON.stringify({ name: "scratch", private: true, type: "module" }),
+  for (const p of packages) {
+    const app = join(work, `app-${p.name.split("/")[1]}`);
+    await mkdir(app);
+    const zod = await consumerZod(p.dir);
+    await writeFile(
+      join(app, "package.json"),
+      JSON.stringify({
+        name: "scratch",
+        private: true,
+        type: "module",
+        ...(zod ? { dependencies: { zod } } : {}),
+      }),
+    );
+    const own = [p.name, ...p.deps].map((n) => tarballs.get(n)!);
+    await run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", ...own], {
+      cwd: app,
+      maxBuffer: 1 << 24,
+    });
+    await writeFile(
+      join(app, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: {
+          module: "NodeNext",
+          moduleResolution: "NodeNext",
+          target: "ES2022",
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+          types: [],
+        },
+        include: ["*.ts"],
+      }),
+    );
+    apps.set(p.name, app);
+  }
+}, 900_000);
+
+/** Every copy of zod installed below `dir`, by version. */
+async function zodCopies(dir: string): Promise<string[]> {
+  const { stdout } = await run("find", [dir, "-path", "*/node_modules/zod/package.json"]);
+  const found = stdout.trim() ? stdout.trim().split("\n") : [];
+  return Promise.all(
+    found.map(async (f) => (JSON.parse(await readFile(f, "utf8")) as { version: string }).version),
   );
-  await run(
-    "npm",
-    ["install", "--no-audit", "--no-fund", "--loglevel=error", ...tarballs.values()],
-    { cwd: app, maxBuffer: 1 << 24 },
-  );
-  await writeFile(
-    join(app, "tsconfig.json"),
-    JSON.stringify({
-      compilerOptions: {
-        module: "NodeNext",
-        moduleResolution: "NodeNext",
-        target: "ES2022",
-        strict: true,
-        noEmit: true,
-        skipLibCheck: true,
-        types: [],
-      },
-      include: ["*.ts"],
-    }),
-  );
-}, 600_000);
+}
 
 afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });
@@ -139,8 +180,16 @@ describe.each(packages.filter((p) => p.name !== "@fak/cli"))(
       ]);
     });
 
+    it("installs with its @fak dependencies only, and no second zod beside the consumer's", async () => {
+      const pkg = packages.find((p) => p.name === name)!;
+      const zod = await consumerZod(pkg.dir);
+      const copies = await zodCopies(apps.get(name)!);
+      if (zod === undefined) expect(copies.length).toBeLessThanOrEqual(1);
+      else expect(copies).toEqual([zod]);
+    });
+
     it("type-checks and runs a use of it", async () => {
-      const app = join(work, "app");
+      const app = apps.get(name)!;
       const file = `use-${name.split("/")[1]}.ts`;
       await writeFile(join(app, file), `${uses[name]}\nexport {};\n`);
       await run(bin("tsc"), ["-p", "tsconfig.json"], { cwd: app });
@@ -154,7 +203,9 @@ describe.each(packages.filter((p) => p.name !== "@fak/cli"))(
 
 describe("@fak/cli installed alone", () => {
   it("runs the installed fak bin", async () => {
-    const { stdout } = await run(join(work, "app/node_modules/.bin/fak"), ["--version"]);
+    const { stdout } = await run(join(apps.get("@fak/cli")!, "node_modules/.bin/fak"), [
+      "--version",
+    ]);
     expect(stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
   });
 });

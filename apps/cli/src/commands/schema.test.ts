@@ -7,6 +7,8 @@ describe("fak schema", () => {
     expect(r.status).toBe(0);
     const all = JSON.parse(r.stdout);
     for (const name of [
+      "CommandSuite",
+      "CommandReport",
       "CommandOutcome",
       "CommandEvent",
       "TestResult",
@@ -20,6 +22,10 @@ describe("fak schema", () => {
       "FailureImportLine",
     ]) {
       expect(all[name], name).toHaveProperty("type", "object");
+    }
+    // Strict about unknown fields, as every wire format is.
+    for (const name of ["CommandSuite", "CommandReport", "TrialRow", "RunComparison"]) {
+      expect(all[name].additionalProperties, name).toBe(false);
     }
     expect(Object.keys(all.FailureRow.properties)).toEqual([
       "session",

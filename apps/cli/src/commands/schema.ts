@@ -3,13 +3,17 @@ import { UsageError } from "../errors.js";
 import type { CommonOptions } from "../options.js";
 import { printJson } from "../output.js";
 
+/** Every wire format fak speaks, by name: each package's schemas, gathered here for `fak schema`. */
 async function allSchemas(): Promise<Record<string, import("zod").ZodType>> {
   const { wireSchemas } = await import("@fak/taxonomy");
   const { failureRowSchema, importLineSchema } = await import("@fak/memory");
-  const { replayWireSchemas } = await import("@fak/replay");
+  const replay = await import("@fak/replay");
   return {
     ...wireSchemas,
-    ...replayWireSchemas,
+    CommandSuite: replay.commandSuiteSchema,
+    CommandReport: replay.commandReportSchema,
+    TrialRow: replay.trialRowSchema,
+    RunComparison: replay.runComparisonSchema,
     FailureRow: failureRowSchema,
     FailureImportLine: importLineSchema,
   };

@@ -1,6 +1,6 @@
 import { basename } from "node:path";
 import type { z } from "zod";
-import { readJsonSafe, UnreadableFileError } from "./fs-safe.js";
+import { readJsonSafe, UnreadableFileError } from "../files/fs-safe.js";
 import {
   type HarnessKind,
   type IngestedTrial,

@@ -3,8 +3,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { InputError } from "@fak/taxonomy";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { classifyTrial } from "../pipeline/classify-trial.js";
 import { tempDir, writeHarborJob, writeTbRun } from "../test-support/harness-folders.js";
-import { agentTrials, classifyTrial, findJobs, ingest } from "./ingest.js";
+import { agentTrials, findJobs, ingest } from "./ingest.js";
 
 const EXAMPLE = fileURLToPath(new URL("../../examples/harbor-job", import.meta.url));
 

@@ -1,8 +1,7 @@
 import { basename, dirname, join } from "node:path";
-import { classify, type FailureClassification, InputError } from "@fak/taxonomy";
-import { assertDirectory, listSubdirs } from "./fs-safe.js";
+import { InputError } from "@fak/taxonomy";
+import { assertDirectory, listSubdirs } from "../files/fs-safe.js";
 import { ingestHarbor, isHarborJob, isHarborTrial } from "./harbor/index.js";
-import { classifyHarnessCause } from "./harness-causes.js";
 import {
   type HarnessKind,
   type IngestedTrial,
@@ -197,21 +196,9 @@ function collect(result: IngestResult, item: IngestItem): void {
 }
 
 /**
- * Classify one imported trial as a whole: `classify(t.signals)`, whose trial-level part (the
- * harness's verdict and cause, setup, verifier, screens) decides in the taxonomy's fixed order.
- * Signals without a trial part fall back on the harness cause alone.
- * @example classifyTrial(trial) // { category: "TIMEOUT", reason: "TIMEOUT:AgentTimeoutError", ... }
- */
-export function classifyTrial(t: IngestedTrial): FailureClassification {
-  if (!t.signals.trial && t.status !== "passed" && t.harness_cause)
-    return classifyHarnessCause(t.signals.task_id, t.harness_cause);
-  return classify(t.signals);
-}
-
-/**
  * The trials the agent is scored on: every trial but those that ended in a harness error,
  * so an outage never lowers the agent's pass rate or fills its taxonomy.
- * @example const mine = agentTrials(trials).map(classifyTrial);
+ * @example agentTrials(result.trials).length // every trial but the harness errors
  */
 export function agentTrials(trials: readonly IngestedTrial[]): IngestedTrial[] {
   return trials.filter((t) => t.status === "passed" || !t.harness_error);

@@ -1,8 +1,9 @@
 import { join } from "node:path";
 import { classify } from "@fak/taxonomy";
 import { describe, expect, it } from "vitest";
+import { classifyTrial } from "../pipeline/classify-trial.js";
 import { tempDir, writeHarborJob, writeTbRun } from "../test-support/harness-folders.js";
-import { classifyTrial, ingest } from "./ingest.js";
+import { ingest } from "./ingest.js";
 import type { IngestedTrial } from "./ingest-types.js";
 
 // What the importers put in a trial's signals for the trial-level judgement, end to end on

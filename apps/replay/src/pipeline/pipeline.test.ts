@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openStore } from "@fak/memory";
 import { afterAll, describe, expect, it } from "vitest";
-import { replaySuite, replayTrials } from "../fixture/replay.js";
+import { replaySuite, replayTrials } from "../fixture-replay/replay.js";
 import { causeFromHarness } from "../importers/harness-causes.js";
-import { judgeTrials, runPipeline } from "./pipeline.js";
+import { classifyTrials, runPipeline } from "./pipeline.js";
 import { trialFromIngested } from "./trial.js";
 
 const demo = join(import.meta.dirname, "..", "..", "examples", "suites", "demo.json");
@@ -50,7 +50,7 @@ describe("runPipeline without a store", () => {
       task: "fix-git",
       trial_id: "fix-git__a1",
     });
-    const { taxonomy } = judgeTrials([trial]);
+    const { taxonomy } = classifyTrials([trial]);
     expect(taxonomy.classifications[0]?.reason).toBe(cause.reason);
     const out = await runPipeline([trial], { store, record: true });
     expect(out.recorded?.[0]).toMatchObject({
@@ -62,7 +62,7 @@ describe("runPipeline without a store", () => {
   });
 
   it("takes another classifier", () => {
-    const out = judgeTrials([{ signals: { task_id: "x" } }], {
+    const out = classifyTrials([{ signals: { task_id: "x" } }], {
       classifier: (t) => ({
         task_id: t.signals.task_id,
         failed: true,

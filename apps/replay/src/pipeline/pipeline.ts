@@ -1,22 +1,18 @@
+import type { FailureStore } from "@fak/memory";
 import { retryDirectiveFor } from "@fak/retry";
 import {
-  classify,
   type FailureClassification,
   type FailureTaxonomy,
   failureSignalsSchema,
   type RetryDirective,
   rollup,
-  taskFailed,
 } from "@fak/taxonomy";
-import { classifyHarnessCause } from "../importers/harness-causes.js";
+import { classifyTrial } from "./classify-trial.js";
 import { type DeathRow, deathRowFor } from "./death-row.js";
 import type { Trial } from "./trial.js";
 
-/** The part of a `@fak/memory` store the pipeline uses (an `openStore` result fits it). */
-export interface DeathStore {
-  record(row: DeathRow): Promise<SavedDeath>;
-  priorArt(task: string, opts?: { maxTokens?: number }): Promise<{ ids: number[]; text: string }>;
-}
+/** The part of a `@fak/memory` store the pipeline uses: an `openStore` result, or a stand-in. */
+export type DeathStore = Pick<FailureStore, "record" | "priorArt">;
 
 export interface PipelineOptions {
   /** The attempt the trials just finished (1-based); default 1. */
@@ -31,7 +27,7 @@ export interface PipelineOptions {
   session?: string;
   /** Token cap of each task's prior art. */
   priorArtTokens?: number;
-  /** Classifies one trial; default `classifyPipelineTrial`. */
+  /** Classifies one trial; default `classifyTrial`. */
   classifier?: (trial: Trial) => FailureClassification;
 }
 
@@ -77,7 +73,7 @@ export async function runPipeline(
   trials: readonly Trial[],
   opts: PipelineOptions = {},
 ): Promise<PipelineResult> {
-  const judged = judgeTrials(trials, opts);
+  const judged = classifyTrials(trials, opts);
   const result: PipelineResult = { taxonomy: judged.taxonomy, directives: judged.directives };
   const store = opts.store;
   if (!store) return result;
@@ -106,13 +102,14 @@ export async function runPipeline(
 }
 
 /**
- * The synchronous half of the pipeline: classifications, taxonomy and retry directives.
- * @example judgeTrials([{ signals: { task_id: "a", arm: { task_success: true } } }]).taxonomy.failure_count // 0
+ * The synchronous half of the pipeline: each trial classified, the taxonomy rolled up, and the
+ * retry directives of the failed ones.
+ * @example classifyTrials([{ signals: { task_id: "a", arm: { task_success: true } } }]).taxonomy.failure_count // 0
  */
-export function judgeTrials(trials: readonly Trial[], opts: PipelineOptions = {}) {
+export function classifyTrials(trials: readonly Trial[], opts: PipelineOptions = {}) {
   const attempt = opts.attempt ?? 1;
   const maxAttempts = opts.maxAttempts ?? 3;
-  const classifier = opts.classifier ?? classifyPipelineTrial;
+  const classifier = opts.classifier ?? classifyTrial;
   const items = trials.map((trial) => ({
     trial,
     signals: failureSignalsSchema.parse(trial.signals),
@@ -123,20 +120,6 @@ export function judgeTrials(trials: readonly Trial[], opts: PipelineOptions = {}
     .filter((c) => c.failed)
     .map((c) => retryDirectiveFor(c, attempt, maxAttempts));
   return { items, taxonomy: rollup(classifications), directives };
-}
-
-/**
- * `classify(signals)`: a real trial's signals carry their trial-level part (harness verdict and
- * cause, setup, verifier, screens), which the taxonomy judges as a whole. Signals without one
- * fall back on the harness cause in `meta` first, as before.
- * @example classifyPipelineTrial({ signals: { task_id: "a", arm: { task_success: true } } }).category // "NONE"
- */
-export function classifyPipelineTrial(trial: Trial): FailureClassification {
-  const cause = trial.meta?.harness_cause;
-  const signals = failureSignalsSchema.parse(trial.signals);
-  if (cause && !signals.trial && taskFailed(signals))
-    return classifyHarnessCause(signals.task_id, cause);
-  return classify(signals);
 }
 
 function pickSaved(saved: SavedDeath): SavedDeath {

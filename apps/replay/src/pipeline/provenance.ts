@@ -1,11 +1,9 @@
+import type { Provenance, Source } from "@fak/memory";
 import type { TrialMeta } from "./trial.js";
 
-/** Where a death row's evidence came from (as `@fak/memory` stores it). */
+/** Where a death row's evidence came from: `@fak/memory`'s provenance and source. */
 export type RowProvenance =
-  | {
-      provenance: "real" | "simulated";
-      source: { harness: string; job: string; trial: string; attempt: number };
-    }
+  | { provenance: Extract<Provenance, "real" | "simulated">; source: Source }
   | { provenance: "unknown"; source: null };
 
 /**

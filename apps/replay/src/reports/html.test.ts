@@ -3,7 +3,7 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { replaySuite } from "../fixture/replay.js";
+import { replaySuite } from "../fixture-replay/replay.js";
 import { findChromium, visit } from "../test-support/browser.js";
 import { tempDir } from "../test-support/harness-folders.js";
 import { compareRuns } from "./compare.js";

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import type { FailureClassification } from "@fak/taxonomy";
 import { z } from "zod";
-import { readJsonSafe } from "../importers/fs-safe.js";
+import { readJsonSafe } from "../files/fs-safe.js";
 import { causeFromHarness, causeFromTbFailureMode } from "../importers/harness-causes.js";
 import type { IngestResult } from "../importers/ingest.js";
 import type { IngestedTrial, IngestRun, SkippedTrial } from "../importers/ingest-types.js";

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { InputError } from "@fak/taxonomy";
 import { describe, expect, it } from "vitest";
-import { replaySuite } from "../fixture/replay.js";
+import { replaySuite } from "../fixture-replay/replay.js";
 import { tempDir, writeTbRun } from "../test-support/harness-folders.js";
 import { compareRuns } from "./compare.js";
 import { loadRun } from "./load.js";

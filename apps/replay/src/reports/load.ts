@@ -2,12 +2,12 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
 import { InputError, validate } from "@fak/taxonomy";
 import { z } from "zod";
-import { armTrials, FIXTURE_AGENT } from "../fixture/replay.js";
-import { commandReportSchema, REPORT_SCHEMA } from "../fixture/report-schema.js";
+import { armTrials, FIXTURE_AGENT } from "../fixture-replay/replay.js";
+import { commandReportSchema, REPORT_SCHEMA } from "../fixture-replay/report-schema.js";
 import { isHarborJob } from "../importers/harbor/index.js";
 import { findJobs, ingest } from "../importers/ingest.js";
 import type { HarnessKind, SkippedTrial } from "../importers/ingest-types.js";
-import { classifyPipelineTrial } from "../pipeline/pipeline.js";
+import { classifyTrial } from "../pipeline/classify-trial.js";
 import { runRows } from "./job-files.js";
 import { headlines } from "./rows.js";
 import {
@@ -154,7 +154,7 @@ function loadFixtureArm(file: string, doc: unknown, which: "raw" | "fak"): OneSo
   const rows = report.tasks.map((task, i): TrialRow => {
     const trial = trials[i];
     if (!trial) throw new Error(`${file}: task ${task.id} has no trial`);
-    const c = classifyPipelineTrial(trial);
+    const c = classifyTrial(trial);
     const passed = task[which].task_success;
     const text = c.failed ? (c.evidence.find((e) => !e.startsWith("rule:")) ?? c.detail) : "";
     return {

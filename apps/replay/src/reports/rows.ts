@@ -1,7 +1,8 @@
 import { basename, dirname, join } from "node:path";
 import type { FailureClassification } from "@fak/taxonomy";
-import { classifyTrial, type IngestResult } from "../importers/ingest.js";
+import type { IngestResult } from "../importers/ingest.js";
 import type { IngestedTrial, IngestRun, SkippedTrial } from "../importers/ingest-types.js";
+import { classifyTrial } from "../pipeline/classify-trial.js";
 import type { Headline, RowEvidence, SkipGroup, TrialRow } from "./schemas.js";
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}__\d{2}-\d{2}-\d{2}$/;

@@ -1,4 +1,4 @@
-import type { CommandSuiteInput } from "../fixture/suite-schema.js";
+import type { CommandSuiteInput } from "../fixture-replay/suite-schema.js";
 
 type TaskInput = CommandSuiteInput["tasks"][number];
 type StepInput = TaskInput["trace"][number];

@@ -40,11 +40,15 @@ export function isInstallCommand(command: string | undefined): boolean {
 
 /**
  * True when the step that failed is the install: the last link of a `a && b; c` chain, or, with
- * no command known, a log that shows an install. "pip install -r r.txt && python app.py" failing
- * in app.py is not an install failure.
+ * no command known, a log that shows an install (`lines`, or a function that gives them, asked
+ * only then). "pip install -r r.txt && python app.py" failing in app.py is not an install failure.
  */
-export function endsWithInstall(command: string | undefined, lines: readonly string[]): boolean {
-  if (command === undefined || command.trim() === "") return hasInstallLog(lines);
+export function endsWithInstall(
+  command: string | undefined,
+  lines: readonly string[] | (() => readonly string[]),
+): boolean {
+  if (command === undefined || command.trim() === "")
+    return hasInstallLog(typeof lines === "function" ? lines() : lines);
   const links = command.split(/&&|\|\||;|\n/).filter((l) => l.trim() !== "");
   return isInstallCommand(links.at(-1));
 }

@@ -1,17 +1,36 @@
 // One Aho-Corasick automaton over the required literals of every rule: a single pass over a
-// line names the rules whose literal text occurs in it. Compiled to a dense transition table
-// (one row per state, one column per character class) so the scan is one array read a character.
+// whole stderr tail names the literals that occur in each of its lines. Compiled to a dense
+// transition table (one row per state, one column per character class) so the scan is one
+// array read a character; the matcher runs that loop itself (match.ts), this module builds the
+// tables. Two characters are special: LF ends a line (it leads to the state `lineBreak`, which
+// starts afresh), and a run of blanks (space, tab) reads as one space, as normalisation folds it.
 
-/** An automaton over literal strings, each tagged with the index of the rule it belongs to. */
+/** An automaton over literal strings, each tagged with a number (the requirement it belongs to). */
 export interface LiteralIndex {
-  /** Calls `visit(rule)` for every tag whose literal occurs in `line` (a tag may repeat). */
-  scan(line: string, visit: (rule: number) => void): void;
+  /** Column of each UTF-16 code unit: 0 for ASCII no literal uses, 1 for all non-ASCII. */
+  readonly classOf: Uint8Array;
+  /** log2 of a row's width: the next state is `next[(state << shift) + classOf[c]]`. */
+  readonly shift: number;
+  readonly next: Uint16Array | Uint32Array;
+  /** States from this one on are worth a look: the line break, then those that end a literal. */
+  readonly firstOut: number;
+  /** The state an LF leads to (equal to `firstOut`; it ends no literal). */
+  readonly lineBreak: number;
+  /** The tags a state `s >= firstOut` ends: `tags[tagStart[s - firstOut] .. tagStart[s - firstOut + 1])`. */
+  readonly tagStart: Int32Array;
+  readonly tags: Int32Array;
 }
 
-const NONE: readonly number[] = [];
+const LF = 10;
+const SPACE = 32;
+const TAB = 9;
+// Columns of the table (a power of two): 32 keeps it a quarter of the width of one column per
+// character, and the automaton small enough to build in a few milliseconds.
+const MAX_WIDTH = 32;
 
 /**
- * Build the automaton over `literals[i]` (the literals of rule i; empty for none).
+ * Build the automaton over `literals[t]` (the literals tagged t; empty for none). A literal must
+ * not hold an LF (a line never does); a tab in a literal reads as a space.
  * @example buildLiteralIndex([["no matching distribution"], ["command not found"]])
  */
 export function buildLiteralIndex(literals: readonly (readonly string[])[]): LiteralIndex {
@@ -20,69 +39,141 @@ export function buildLiteralIndex(literals: readonly (readonly string[])[]): Lit
   // literal "超时" is found in any two non-ASCII characters), never loses one, and keeps the
   // table narrow: localised rules would otherwise add a column per character.
   const classOf = new Uint8Array(65536).fill(1, 128);
-  let width = 2;
+  const blank = 2;
+  const lf = 3;
+  classOf[SPACE] = blank;
+  classOf[TAB] = blank;
+  classOf[LF] = lf;
+  // The characters literals use most get a column each, up to MAX_WIDTH; the rest share column
+  // 0 (found in any ASCII character of that column: more candidates, never fewer).
+  const uses = new Map<number, number>();
   for (const list of literals)
     for (const lit of list)
       for (let i = 0; i < lit.length; i++) {
         const c = lit.charCodeAt(i);
-        if (c < 128 && classOf[c] === 0) classOf[c] = width++;
+        if (c === LF) throw new Error(`a literal holds a line break: ${JSON.stringify(lit)}`);
+        if (c < 128 && classOf[c] === 0) uses.set(c, (uses.get(c) ?? 0) + 1);
       }
+  let width = 4;
+  for (const [c] of [...uses].sort((a, b) => b[1] - a[1] || a[0] - b[0]))
+    if (width < MAX_WIDTH) classOf[c] = width++;
+  let shift = 1;
+  while (1 << shift < width) shift++;
 
-  // The trie.
-  const children: Map<number, number>[] = [new Map()];
+  // The trie (state 0 the root) as a flat table of edges (0: none), with the column each state
+  // is entered by and the tags of the literals it ends.
+  const row = 1 << shift;
+  let bound = 2;
+  for (const list of literals) for (const lit of list) bound += lit.length;
+  const edge = new Int32Array(bound * row);
+  const entered = new Int32Array(bound).fill(-1);
   const own: number[][] = [[]];
-  literals.forEach((list, rule) => {
+  let trie = 1;
+  literals.forEach((list, tag) => {
     for (const lit of list) {
       let s = 0;
       for (let i = 0; i < lit.length; i++) {
         const k = classOf[lit.charCodeAt(i)]!;
-        let next = children[s]!.get(k);
-        if (next === undefined) {
-          next = children.length;
-          children.push(new Map());
+        // A run of blanks in a literal is one blank, as in the text it is found in.
+        if (k === blank && entered[s] === blank) continue;
+        let next = edge[s * row + k]!;
+        if (next === 0) {
+          next = trie++;
           own.push([]);
-          children[s]!.set(k, next);
+          entered[next] = k;
+          edge[s * row + k] = next;
         }
         s = next;
       }
-      if (!own[s]!.includes(rule)) own[s]!.push(rule);
+      if (!own[s]!.includes(tag)) own[s]!.push(tag);
     }
   });
 
   // Breadth-first: failure links, the dense table and each state's output (own + its failure's).
-  const states = children.length;
-  const table = states < 65536 ? new Uint16Array(states * width) : new Uint32Array(states * width);
-  const out: (readonly number[])[] = new Array(states).fill(NONE);
+  const states = trie + 1; // and the line break
+  const nl = trie;
+  const table = new Int32Array(states * row);
+  const out: (readonly number[])[] = new Array(states).fill([]);
   const fail = new Int32Array(states);
-  const queue: number[] = [];
-  for (let k = 0; k < width; k++) {
-    const next = children[0]!.get(k) ?? 0;
+  const queue = new Int32Array(trie);
+  let tail = 0;
+  for (let k = 0; k < row; k++) {
+    const next = edge[k]!;
     table[k] = next;
-    if (next) queue.push(next);
+    if (next) queue[tail++] = next;
   }
-  out[0] = own[0]!.length ? own[0]! : NONE;
-  for (let qi = 0; qi < queue.length; qi++) {
+  for (let qi = 0; qi < tail; qi++) {
     const s = queue[qi]!;
     const f = fail[s]!;
     const inherited = out[f]!;
     const mine = own[s]!;
     out[s] = mine.length ? [...new Set([...mine, ...inherited])] : inherited;
-    table.copyWithin(s * width, f * width, f * width + width);
-    for (const [k, next] of children[s]!) {
-      table[s * width + k] = next;
-      fail[next] = table[f * width + k]!;
-      queue.push(next);
+    for (let k = 0; k < row; k++) {
+      const next = edge[s * row + k]!;
+      if (next) {
+        table[s * row + k] = next;
+        fail[next] = table[f * row + k]!;
+        queue[tail++] = next;
+      } else table[s * row + k] = table[f * row + k]!;
     }
   }
+  // A blank after a blank changes nothing (the run reads as one); an LF, from anywhere, leads
+  // to the line break, whose row is the root's: the next line starts afresh.
+  for (let s = 0; s < trie; s++) {
+    if (entered[s] === blank) table[s * row + blank] = s;
+    table[s * row + lf] = nl;
+  }
+  table.copyWithin(nl * row, 0, row);
 
+  // Renumber: the states that end no literal first (the root stays 0), then the line break,
+  // then those that end one, so that the scan tests one comparison a character.
+  const order: number[] = [];
+  for (let s = 0; s < trie; s++) if (out[s]!.length === 0) order.push(s);
+  const firstOut = order.length;
+  order.push(nl);
+  for (let s = 0; s < trie; s++) if (out[s]!.length > 0) order.push(s);
+  const renamed = new Int32Array(states);
+  order.forEach((s, i) => {
+    renamed[s] = i;
+  });
+  const next = states <= 65536 ? new Uint16Array(states * row) : new Uint32Array(states * row);
+  for (let i = 0; i < states; i++) {
+    const from = order[i]! * row;
+    for (let k = 0; k < row; k++) next[i * row + k] = renamed[table[from + k]!]!;
+  }
+  const tagStart = new Int32Array(states - firstOut + 1);
+  const tags: number[] = [];
+  for (let i = firstOut; i < states; i++) {
+    tagStart[i - firstOut] = tags.length;
+    tags.push(...out[order[i]!]!);
+  }
+  tagStart[states - firstOut] = tags.length;
   return {
-    scan(line, visit) {
-      let s = 0;
-      for (let i = 0; i < line.length; i++) {
-        s = table[s * width + classOf[line.charCodeAt(i)]!]!;
-        const o = out[s]!;
-        for (let j = 0; j < o.length; j++) visit(o[j]!);
-      }
-    },
+    classOf,
+    shift,
+    next,
+    firstOut,
+    lineBreak: firstOut,
+    tagStart,
+    tags: Int32Array.from(tags),
   };
+}
+
+/**
+ * The tags of every literal that occurs in each line of `text`, one list a line (a tag once per
+ * occurrence), blank runs read as one space. The matcher inlines this loop; this form is for tests.
+ * @example literalTags(buildLiteralIndex([["a b"], ["c"]]), "xa  b\nc") // [[0], [1]]
+ */
+export function literalTags(index: LiteralIndex, text: string): number[][] {
+  const { classOf, shift, next, firstOut, lineBreak, tagStart, tags } = index;
+  const found: number[][] = [[]];
+  let s = 0;
+  for (let i = 0; i < text.length; i++) {
+    s = next[(s << shift) + classOf[text.charCodeAt(i)]!]!;
+    if (s === lineBreak) found.push([]);
+    else if (s >= firstOut)
+      for (let t = tagStart[s - firstOut]!; t < tagStart[s - firstOut + 1]!; t++)
+        found.at(-1)!.push(tags[t]!);
+  }
+  return found;
 }

@@ -10,6 +10,8 @@ interface Atom {
   /** The texts one of which the atom always matches exactly, when few (a character, "(fail|✕)"). */
   exact?: string[];
   required: Required;
+  /** Every requirement proven (each a set of strings one of which every match contains). */
+  all: string[][];
   /** Consumes no text (^, $, \b, lookarounds): literal runs continue across it. */
   zeroWidth?: boolean;
 }
@@ -38,14 +40,44 @@ const CONTROL_ESCAPES: Readonly<Record<string, string>> = {
  * @example requiredLiterals(/no matching distribution (found )?for/) // ["no matching distribution "]
  */
 export function requiredLiterals(re: RegExp): string[] | undefined {
+  return strongest(parse(re));
+}
+
+function strongest(atom: Atom | undefined): string[] | undefined {
+  const req = atom?.required;
+  if (!req || req.length === 0 || req.some((s) => s.length === 0)) return undefined;
+  return [...new Set(req)];
+}
+
+/**
+ * Every set of literal substrings the pattern proves, all of which a matching line satisfies
+ * (each by at least one of its strings): the requirements of a sequence's parts, one set for an
+ * alternation. The first is `requiredLiterals(re)`; undefined when that is.
+ * @example requiredLiteralSets(/^error: .* not found$/) // [["error: "], [" not found"]]
+ */
+export function requiredLiteralSets(re: RegExp): string[][] | undefined {
+  const atom = parse(re);
+  const best = strongest(atom);
+  if (!best) return undefined;
+  const sets = [best];
+  const seen = new Set([best.join("\u0000")]);
+  for (const set of atom?.all ?? []) {
+    const unique = [...new Set(set)];
+    const key = unique.join("\u0000");
+    if (unique.length === 0 || unique.some((s) => s.length === 0) || seen.has(key)) continue;
+    seen.add(key);
+    sets.push(unique);
+  }
+  return sets;
+}
+
+function parse(re: RegExp): Atom | undefined {
   if (/[iv]/.test(re.flags)) return undefined;
   if (re.flags.includes("u") && /[\ud800-\udfff]/.test(re.source)) return undefined;
   try {
     const parser = new Parser(re.source);
-    const req = parser.alternation().required;
-    if (parser.pos !== re.source.length) return undefined;
-    if (!req || req.length === 0 || req.some((s) => s.length === 0)) return undefined;
-    return [...new Set(req)];
+    const atom = parser.alternation();
+    return parser.pos === re.source.length ? atom : undefined;
   } catch (err) {
     if (err instanceof UnsupportedError) return undefined;
     throw err;
@@ -63,6 +95,8 @@ function better(a: Required, b: Required): Required {
 }
 
 function cross(heads: readonly string[], tails: readonly string[]): string[] {
+  // Most of a pattern is one text followed by one character: no set to build.
+  if (heads.length === 1 && tails.length === 1) return [heads[0]! + tails[0]!];
   return [...new Set(heads.flatMap((h) => tails.map((t) => h + t)))];
 }
 
@@ -82,7 +116,9 @@ class Parser {
     const required = branches.some((b) => !b.required)
       ? null
       : branches.flatMap((b) => b.required ?? []);
-    return exact && exact.length <= MAX_EXACT ? { exact, required } : { required };
+    // One branch keeps all its requirements; of several, only their union is proven.
+    const all = branches.length === 1 ? branches[0]!.all : required ? [required] : [];
+    return exact && exact.length <= MAX_EXACT ? { exact, required, all } : { required, all };
   }
 
   private sequence(): Atom {
@@ -90,9 +126,17 @@ class Parser {
     let runs: string[] = [""];
     let best: Required = null;
     let exact: string[] | undefined = [""];
+    const all: string[][] = [];
     const flush = () => {
-      if (runs.every((r) => r.length > 0)) best = better(best, runs);
+      if (runs.every((r) => r.length > 0)) {
+        best = better(best, runs);
+        all.push(runs);
+      }
       runs = [""];
+    };
+    const require = (atom: Atom) => {
+      best = better(best, atom.required);
+      all.push(...atom.all);
     };
     const append = (texts: string[]) => {
       if (runs.length * texts.length > MAX_EXACT) flush();
@@ -116,7 +160,7 @@ class Parser {
         }
         exact = undefined;
         flush();
-        best = better(best, atom.required);
+        require(atom);
         continue;
       }
       exact = undefined;
@@ -128,10 +172,10 @@ class Parser {
         continue;
       }
       flush();
-      if (min >= 1) best = better(best, atom.required);
+      if (min >= 1) require(atom);
     }
     flush();
-    return exact !== undefined ? { exact, required: best ?? [""] } : { required: best };
+    return exact !== undefined ? { exact, required: best ?? [""], all } : { required: best, all };
   }
 
   private atom(): Atom {
@@ -140,12 +184,12 @@ class Parser {
     switch (c) {
       case "^":
       case "$":
-        return { exact: [""], required: null, zeroWidth: true };
+        return { exact: [""], required: null, all: [], zeroWidth: true };
       case ".":
-        return { required: null };
+        return { required: null, all: [] };
       case "[":
         this.skipClass();
-        return { required: null };
+        return { required: null, all: [] };
       case "(":
         return this.group();
       case "\\":
@@ -157,9 +201,9 @@ class Parser {
       case "{":
         if (/^\d+(,\d*)?\}/.test(this.src.slice(this.pos)))
           throw new UnsupportedError("nothing to repeat");
-        return { exact: [c], required: [c] };
+        return { exact: [c], required: [c], all: [] };
       default:
-        return { exact: [c], required: [c] };
+        return { exact: [c], required: [c], all: [] };
     }
   }
 
@@ -178,7 +222,7 @@ class Parser {
     const inner = this.alternation();
     if (this.src[this.pos] !== ")") throw new UnsupportedError("unterminated group");
     this.pos++;
-    if (look) return { required: null, zeroWidth: true };
+    if (look) return { required: null, all: [], zeroWidth: true };
     return inner;
   }
 
@@ -186,13 +230,13 @@ class Parser {
     const c = this.src[this.pos];
     if (c === undefined) throw new UnsupportedError("trailing backslash");
     this.pos++;
-    if (c === "b" || c === "B") return { exact: [""], required: null, zeroWidth: true };
-    if (CLASS_ESCAPES.has(c)) return { required: null };
-    if (/[1-9]/.test(c)) return { required: null }; // a back-reference: unknown text
+    if (c === "b" || c === "B") return { exact: [""], required: null, all: [], zeroWidth: true };
+    if (CLASS_ESCAPES.has(c)) return { required: null, all: [] };
+    if (/[1-9]/.test(c)) return { required: null, all: [] }; // a back-reference: unknown text
     const control = CONTROL_ESCAPES[c];
     if (control !== undefined) {
       if (c === "0" && /[0-9]/.test(this.src[this.pos] ?? "")) throw new UnsupportedError("octal");
-      return { exact: [control], required: [control] };
+      return { exact: [control], required: [control], all: [] };
     }
     if (c === "x" || c === "u") {
       const hex = this.src.slice(this.pos, this.pos + (c === "x" ? 2 : 4));
@@ -200,10 +244,10 @@ class Parser {
         throw new UnsupportedError("escape");
       this.pos += hex.length;
       const ch = String.fromCharCode(Number.parseInt(hex, 16));
-      return { exact: [ch], required: [ch] };
+      return { exact: [ch], required: [ch], all: [] };
     }
     if (/[a-zA-Z]/.test(c)) throw new UnsupportedError(`escape \\${c}`); // \c, \k, \p, ...
-    return { exact: [c], required: [c] };
+    return { exact: [c], required: [c], all: [] };
   }
 
   private skipClass(): void {

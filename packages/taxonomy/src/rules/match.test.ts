@@ -1,11 +1,18 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { normalizeStderr } from "../normalize.js";
+import { NormalizedTail, normalizeStderr } from "../normalize.js";
 import { classifyOutcome } from "../outcome.js";
 import { compared } from "../test-support/same-matches.js";
 import { defineRules, OUTCOME_RULES } from "./index.js";
 import { requiredLiterals } from "./literals.js";
-import { indexRules, matchRules, matchRulesReference } from "./match.js";
+import {
+  indexRules,
+  literalRequirements,
+  matchRules,
+  matchRulesReference,
+  matchTail,
+  prefilterCounts,
+} from "./match.js";
 
 // Lines built from the rules' own literal text, cut and joined at random, with noise between:
 // they reach the candidate sets of many rules at once and sit near every rule's edge.
@@ -77,5 +84,90 @@ describe("matchRules (indexed) against matchRulesReference", () => {
     const before = compared.tails;
     classifyOutcome({ exit_code: 1, stderr: "E: Unable to locate package libfoo" });
     expect(compared.tails).toBe(before + 1);
+  });
+});
+
+// Raw stderr as tools print it, around the same pieces: upper case, colour codes, CRLF, blank
+// runs and tabs, indentation, wrapper prefixes, blank lines: what the one-pass scan reads
+// before any line is normalised.
+const dress = fc.constantFrom(
+  (l: string) => l,
+  (l: string) => l.toUpperCase(),
+  (l: string) => `  ${l.replaceAll(" ", "  ")}\t`,
+  (l: string) => l.replaceAll(" ", "\t"),
+  (l: string) => `\u001b[31m${l}\u001b[0m`,
+  (l: string) => `#9 12.3 ${l}`,
+  (l: string) => `[12:00:01] ${l}`,
+  (l: string) => `web-1  | ${l}`,
+  (l: string) => `##[error]${l}`,
+  (l: string) => `dec 22 15:58:05 host app[9]: ${l}`,
+  () => "",
+  () => "   ",
+  () => "##[error]",
+);
+const rawTail = fc
+  .tuple(
+    fc.array(fc.tuple(line, dress), { minLength: 1, maxLength: 14 }),
+    fc.constantFrom("\n", "\r\n", "\r"),
+  )
+  .map(([ls, eol]) => ls.map(([l, d]) => d(l)).join(eol));
+
+describe("matchTail (one pass over the whole tail) against matchRulesReference", () => {
+  const same = (raw: string, install: boolean) => {
+    const tail = NormalizedTail.of(raw);
+    const reference = matchRulesReference(normalizeStderr(raw).split("\n"), OUTCOME_RULES, install);
+    const fast = matchTail(tail, OUTCOME_RULES, install);
+    expect(fast.map((m) => [m.rule.id, m.index, m.line])).toEqual(
+      reference.map((m) => [m.rule.id, m.index, m.line]),
+    );
+  };
+  it("gives identical matches, line indices included, on raw generated stderr", () => {
+    const rereads = prefilterCounts.rereads;
+    fc.assert(
+      fc.property(rawTail, fc.boolean(), (raw, install) => same(raw, install)),
+      { numRuns: 600 },
+    );
+    // Each of those was read in one pass, never again as exact lines.
+    expect(prefilterCounts.rereads).toBe(rereads);
+  });
+  it("reads normalised lines given as they are in one pass too", () => {
+    const rereads = prefilterCounts.rereads;
+    fc.assert(
+      fc.property(tail, (raw) => {
+        const lines = normalizeStderr(raw.join("\n")).split("\n");
+        expect(matchRules(lines, OUTCOME_RULES, true)).toEqual(
+          matchRulesReference(lines, OUTCOME_RULES, true),
+        );
+      }),
+      { numRuns: 200 },
+    );
+    expect(prefilterCounts.rereads).toBe(rereads);
+  });
+  it("reads a tail of more lines than normalisation keeps as its exact last lines", () => {
+    const rereads = prefilterCounts.rereads;
+    const raw = `${"e: unable to locate package old\n".repeat(500)}error: no matching distribution found for x`;
+    same(raw, true);
+    same(`${"killed\n".repeat(450)}x`, false);
+    expect(prefilterCounts.rereads).toBe(rereads + 2);
+  });
+});
+
+describe("literalRequirements", () => {
+  it("keeps every requirement a sequence proves, each cut to its last 12 characters", () => {
+    // The strongest first: " was not found in the registry" (cut), then "error: ".
+    expect(literalRequirements(/^error: .* was not found in the registry$/)).toEqual([
+      ["the registry"],
+      ["error: "],
+    ]);
+    expect(literalRequirements(/foo|bar/)).toEqual([["foo", "bar"]]);
+    expect(literalRequirements(/[abc]+/)).toEqual([]);
+  });
+  it("gives every built-in rule requirements of non-empty text with no line break", () => {
+    for (const rule of OUTCOME_RULES)
+      for (const set of literalRequirements(rule.pattern))
+        expect(
+          set.every((l) => l.length > 0 && !l.includes("\n")),
+          rule.id,
+        ).toBe(true);
   });
 });

@@ -2,9 +2,10 @@
 // reference tests every rule against every line; the fast path asks a literal index which rules
 // can match a line at all and tests only those. Internal: not re-exported from the package.
 import type { OutcomeCode } from "../codes.js";
+import { NormalizedTail } from "../normalize.js";
 import { isProgressLine } from "./context.js";
 import { buildLiteralIndex, type LiteralIndex } from "./literal-index.js";
-import { requiredLiterals } from "./literals.js";
+import { requiredLiteralSets } from "./literals.js";
 import { AFTER_WINDOW, type OutcomeRule } from "./rule.js";
 
 /** A rule and the earliest line it matched. */
@@ -25,16 +26,36 @@ const CATEGORY_RANK: Readonly<Record<OutcomeCode, number>> = {
 
 interface CompiledRules {
   index: LiteralIndex;
+  /** For each tag of the index (one requirement of one rule): its rule and its bit. */
+  tagRule: Int32Array;
+  tagBit: Int32Array;
+  /** The bits of all of a rule's requirements: a line holding all of them is a candidate. */
+  full: Int32Array;
   /** Rules with no provable literal: tested against every line. */
   always: readonly number[];
-  /** Rules with an `after` condition: a repeated line may still match them further down. */
-  withAfter: readonly number[];
+  // Scratch reused by every call (matching is synchronous): the requirements a rule has met on
+  // the line being read (`mask`, valid where `stamp` is that line's number), the call that
+  // matched a rule (`foundIn`), and the line numbers' and calls' counters.
+  stamp: Int32Array;
+  mask: Int32Array;
+  foundIn: Int32Array;
+  lineNo: number;
+  callNo: number;
+  /** What a scan found: triples (line of the text, where it starts, rule), in text order. */
+  events: Int32Array;
 }
 
 // Building the index of the built-in table costs about as much as 100 tails matched by the
 // reference (20-45 ms cold), so a table is indexed from its 64th use on: a one-shot `fak classify`
 // pays nothing, a batch pays once. Keyed by the table, so a caller's own table gets its own.
 const INDEX_AFTER_USES = 64;
+
+/**
+ * What the indexed path did, for benchmarks and tests: lines it scanned, full expressions it ran
+ * (a rule's pattern tested on a line), the tests that matched, and the tails it had to read
+ * again as exact lines (more lines than normalisation keeps, or given lines holding an LF).
+ */
+export const prefilterCounts = { lines: 0, tests: 0, matches: 0, rereads: 0 };
 const compiled = new WeakMap<readonly OutcomeRule[], CompiledRules | number>();
 
 function compile(rules: readonly OutcomeRule[]): CompiledRules | undefined {
@@ -46,6 +67,37 @@ function compile(rules: readonly OutcomeRule[]): CompiledRules | undefined {
   return compiled.get(rules) as CompiledRules;
 }
 
+// A requirement whose shortest literal is this short is in most lines: it would cost a table
+// entry and filter nothing, so only a rule's first (strongest) requirement is kept when short.
+const MIN_EXTRA_LITERAL = 3;
+// At most this many requirements per rule (one bit each).
+const MAX_REQUIREMENTS = 31;
+
+/**
+ * The literal requirements the index uses for a rule: each a set of strings one of which every
+ * matching line contains; every one of them must be met before the rule's pattern runs. Empty
+ * when the pattern proves no literal (the rule is then tested against every line).
+ * @example literalRequirements(/^error: .* not found$/) // [["error: "], [" not found"]]
+ */
+export function literalRequirements(re: RegExp): string[][] {
+  // A line never holds an LF: a set with one can only be met by its other strings.
+  const sets = (requiredLiteralSets(re) ?? []).filter((set) => !set.some((l) => l.includes("\n")));
+  const kept = sets.filter(
+    (set, i) => i === 0 || Math.min(...set.map((l) => l.length)) >= MIN_EXTRA_LITERAL,
+  );
+  const seen = new Set<string>();
+  const out: string[][] = [];
+  for (const set of kept.slice(0, MAX_REQUIREMENTS)) {
+    const windowed = [...new Set(set.map(window))];
+    const key = windowed.join("\u0000");
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push(windowed);
+    }
+  }
+  return out;
+}
+
 /**
  * Build (once) the literal index of a rule table now rather than after its first uses.
  * @example indexRules(OUTCOME_RULES); matchRules(lines, OUTCOME_RULES, false) // indexed from the first call
@@ -53,12 +105,31 @@ function compile(rules: readonly OutcomeRule[]): CompiledRules | undefined {
 export function indexRules(rules: readonly OutcomeRule[]): void {
   const known = compiled.get(rules);
   if (known !== undefined && typeof known !== "number") return;
-  const literals = rules.map((r) => requiredLiterals(r.pattern) ?? []);
-  const windowed = literals.map((l) => [...new Set(l.map(window))]);
+  const requirements = rules.map((r) => literalRequirements(r.pattern));
+  const tagRule: number[] = [];
+  const tagBit: number[] = [];
+  const full = new Int32Array(rules.length);
+  const literals: string[][] = [];
+  requirements.forEach((sets, r) => {
+    sets.forEach((set, j) => {
+      tagRule.push(r);
+      tagBit.push(1 << j);
+      full[r]! |= 1 << j;
+      literals.push(set);
+    });
+  });
   compiled.set(rules, {
-    index: buildLiteralIndex(windowed),
-    always: literals.flatMap((l, i) => (l.length ? [] : [i])),
-    withAfter: rules.flatMap((r, i) => (r.after ? [i] : [])),
+    index: buildLiteralIndex(literals),
+    tagRule: Int32Array.from(tagRule),
+    tagBit: Int32Array.from(tagBit),
+    full,
+    always: requirements.flatMap((sets, i) => (sets.length ? [] : [i])),
+    stamp: new Int32Array(rules.length),
+    mask: new Int32Array(rules.length),
+    foundIn: new Int32Array(rules.length),
+    lineNo: 0,
+    callNo: 0,
+    events: new Int32Array(3 * 64),
   });
 }
 
@@ -78,47 +149,174 @@ function window(literal: string): string {
 export function matchRules(
   lines: readonly string[],
   rules: readonly OutcomeRule[],
-  install: boolean,
+  install: boolean | (() => boolean),
+): Match[] {
+  return matchTail(NormalizedTail.ofLines(lines), rules, install);
+}
+
+// A match found on line `raw` of the tail's text, its rule at `at` in the table; its index in
+// the normalised lines is worked out only when someone reads it (tests compare it; the
+// classifier reads the rule and the line).
+class TailMatch implements Match {
+  constructor(
+    readonly rule: OutcomeRule,
+    readonly line: string,
+    readonly raw: number,
+    readonly at: number,
+    private readonly tail: NormalizedTail,
+  ) {}
+  get index(): number {
+    return this.tail.lineIndex(this.raw);
+  }
+}
+
+/**
+ * `matchRules` on a tail as the normaliser leaves it (`NormalizedTail`). One pass over the whole
+ * text finds the literals of every rule in every line at once; only on a line that holds all of
+ * a rule's requirements is that line normalised, recognised as progress or not, and the rule's
+ * pattern run. `install` may be a function, asked only when a rule limited to installs would run.
+ */
+export function matchTail(
+  tail: NormalizedTail,
+  rules: readonly OutcomeRule[],
+  install: boolean | (() => boolean),
 ): Match[] {
   const c = compile(rules);
-  if (!c) return matchRulesReference(lines, rules, install);
-  const found: (Match | undefined)[] = new Array(rules.length);
-  const stamp = new Int32Array(rules.length);
-  const seen = new Set<string>();
-  let candidates: number[] = [];
-  let lineNo = 0;
-  const visit = (r: number) => {
-    if (stamp[r] !== lineNo) {
-      stamp[r] = lineNo;
-      candidates.push(r);
-    }
-  };
-  const attempt = (r: number, line: string, index: number) => {
-    if (found[r]) return;
+  if (!c) return matchRulesReference(tail.lines(), rules, installing(install));
+  if (c.callNo === 0x7fffffff || c.lineNo > 0x40000000) {
+    c.foundIn.fill(0);
+    c.stamp.fill(0);
+    c.callNo = 0;
+    c.lineNo = 0;
+  }
+  const call = ++c.callNo;
+  const text = tail.text;
+  const events = scan(c, text, call);
+  const lines = scanned.lines;
+
+  // More lines than normalisation keeps (the first are dropped), or given lines that held an
+  // LF: the line numbers of the scan are not those of the normalised lines. Read the exact lines.
+  if (tail.isExact ? lines !== tail.lines().length : lines > tail.limits.maxLines) {
+    prefilterCounts.rereads++;
+    if (tail.isExact) return matchRulesReference(tail.lines(), rules, installing(install));
+    return matchTail(tail.exact(), rules, install);
+  }
+  prefilterCounts.lines += lines;
+
+  const { always, foundIn } = c;
+  const found: TailMatch[] = [];
+  let install_ = typeof install === "boolean" ? install : undefined;
+  // The line a rule last failed on: the same text fails again (only `after` looks elsewhere).
+  let missed: (string | undefined)[] | undefined;
+  const attempt = (r: number, line: string, raw: number) => {
+    if (foundIn[r] === call) return;
     const rule = rules[r]!;
-    if (rule.when === "install" && !install) return;
-    if (!test(rule.pattern, line) || (rule.unless && test(rule.unless, line))) return;
-    if (rule.after && !precededBy(lines, index, rule.after)) return;
-    found[r] = { rule, line, index };
+    if (rule.when === "install") {
+      if (install_ === undefined) install_ = (install as () => boolean)();
+      if (!install_) return;
+    }
+    if (missed?.[r] === line) return;
+    prefilterCounts.tests++;
+    if (!test(rule.pattern, line) || (rule.unless && test(rule.unless, line))) {
+      if (!rule.after) {
+        missed ??= [];
+        missed[r] = line;
+      }
+      return;
+    }
+    if (rule.after && !precededBy(tail.lines(), tail.lineIndex(raw), rule.after)) return;
+    prefilterCounts.matches++;
+    foundIn[r] = call;
+    found.push(new TailMatch(rule, line, raw, r, tail));
   };
-  for (let index = 0; index < lines.length; index++) {
-    const line = lines[index]!;
-    if (!line || isProgressLine(line)) continue;
-    if (seen.has(line)) {
-      // The same text matched or missed every rule before; only the window of `after` differs.
-      for (const r of c.withAfter) attempt(r, line, index);
+
+  if (always.length === 0) {
+    const ev = c.events;
+    for (let e = 0; e < events; ) {
+      const raw = ev[e]!;
+      const from = ev[e + 1]!;
+      let to = text.indexOf("\n", from);
+      if (to < 0) to = text.length;
+      const line = tail.lineOf(text.slice(from, to));
+      const progress = line === "" || isProgressLine(line);
+      for (; e < events && ev[e] === raw; e += 3) if (!progress) attempt(ev[e + 2]!, line, raw);
+    }
+  } else {
+    // Rules that no literal gates (a caller's, e.g. with the i flag): every line is read.
+    const ev = c.events;
+    let e = 0;
+    text.split("\n").forEach((rawText, raw) => {
+      const line = tail.lineOf(rawText);
+      const progress = line === "" || isProgressLine(line);
+      for (; e < events && ev[e] === raw; e += 3) if (!progress) attempt(ev[e + 2]!, line, raw);
+      if (!progress) for (const r of always) attempt(r, line, raw);
+    });
+  }
+
+  if (found.length > 1)
+    found.sort(
+      (a, b) =>
+        b.rule.priority - a.rule.priority ||
+        CATEGORY_RANK[a.rule.category] - CATEGORY_RANK[b.rule.category] ||
+        a.raw - b.raw ||
+        a.at - b.at,
+    );
+  return tail.isExact ? found.map(({ rule, line, index }) => ({ rule, line, index })) : found;
+}
+
+/** The number of lines of the last scan. */
+const scanned = { lines: 0 };
+
+/**
+ * One pass of the automaton over `text`: for each line, every rule all of whose requirements
+ * it holds (and that has not matched in this call), as triples in `c.events`; returns their
+ * number times 3, and leaves the number of lines in `scanned.lines`.
+ */
+function scan(c: CompiledRules, text: string, call: number): number {
+  const { classOf, shift, next, firstOut, lineBreak, tagStart, tags } = c.index;
+  const { tagRule, tagBit, full, stamp, mask, foundIn } = c;
+  let events = c.events;
+  let n = 0;
+  let raw = 0;
+  let start = 0;
+  let lineNo = ++c.lineNo;
+  let s = 0;
+  for (let i = 0; i < text.length; i++) {
+    s = next[(s << shift) + classOf[text.charCodeAt(i)]!]!;
+    if (s < firstOut) continue;
+    if (s === lineBreak) {
+      raw++;
+      start = i + 1;
+      lineNo = ++c.lineNo;
       continue;
     }
-    seen.add(line);
-    lineNo = index + 1;
-    candidates = [];
-    c.index.scan(line, visit);
-    for (const r of candidates) attempt(r, line, index);
-    for (const r of c.always) attempt(r, line, index);
+    const end = tagStart[s - firstOut + 1]!;
+    for (let t = tagStart[s - firstOut]!; t < end; t++) {
+      const tag = tags[t]!;
+      const r = tagRule[tag]!;
+      const had = stamp[r] === lineNo ? mask[r]! : 0;
+      const now = had | tagBit[tag]!;
+      if (now === had) continue;
+      stamp[r] = lineNo;
+      mask[r] = now;
+      if (now !== full[r] || foundIn[r] === call) continue;
+      if (n + 3 > events.length) {
+        const grown = new Int32Array(events.length * 2);
+        grown.set(events);
+        c.events = events = grown;
+      }
+      events[n] = raw;
+      events[n + 1] = start;
+      events[n + 2] = r;
+      n += 3;
+    }
   }
-  const matches: Match[] = [];
-  for (const m of found) if (m) matches.push(m);
-  return matches.sort(byRank);
+  scanned.lines = raw + 1;
+  return n;
+}
+
+function installing(install: boolean | (() => boolean)): boolean {
+  return typeof install === "boolean" ? install : install();
 }
 
 /**

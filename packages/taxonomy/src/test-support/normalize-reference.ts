@@ -1,11 +1,9 @@
+import { ANSI_ESCAPES } from "../ansi.js";
 // The normaliser as it was before its fast paths (per-line blank folding, every prefix
 // pattern tried on every line): normalize.test.ts checks that normalizeStderr still agrees.
 import { type NormalizeLimits, STDERR_LIMITS } from "../normalize.js";
 
 // Every pattern below is a single pass with no nested quantifiers: linear in the tail length.
-const ANSI_CSI = /(?:\u001b\[|\u009b)[0-?]*[ -/]*[@-~]/g;
-const ANSI_OSC = /\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?/g;
-const ANSI_OTHER = /\u001b[@-_]?/g;
 // Colour codes whose ESC byte was lost on the way (logs pasted from a terminal): "[31m".
 const SGR_RESIDUE = /\[[0-9;]{1,16}m/g;
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
@@ -51,9 +49,7 @@ function normalizeLines(text: string, limits: NormalizeLimits): string[] {
     if (nl >= 0 && nl < tail.length - 1) tail = tail.slice(nl + 1);
   }
   const cleaned = tail
-    .replace(ANSI_OSC, "")
-    .replace(ANSI_CSI, "")
-    .replace(ANSI_OTHER, "")
+    .replace(ANSI_ESCAPES, "")
     .replace(/\r\n?/g, "\n")
     .replace(CONTROL, "")
     .replace(SGR_RESIDUE, "");

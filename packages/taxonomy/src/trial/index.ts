@@ -1,6 +1,8 @@
+// Real trials judged as a whole (`judge.ts`, reached through `classify`): the harness-cause
+// table, a trial's steps, the failures nothing later repaired, the verifier's first failure.
+
 export { type HarnessCause, mapHarnessCause, tbModeRecordsFailure } from "./harness-cause.js";
-export { judgeTrial } from "./judge.js";
-export { isProbe, programOf, repairs, unrepaired } from "./repair.js";
+export { unrepaired } from "./repair.js";
 export {
   ATTRIBUTIONS,
   type Attribution,
@@ -16,4 +18,3 @@ export {
   trialSignalsSchema,
 } from "./schema.js";
 export { type Step, stepsOf } from "./steps.js";
-export { readVerifierFailure } from "./verifier.js";

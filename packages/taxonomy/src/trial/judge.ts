@@ -1,4 +1,4 @@
-import type { FailureCode, RecoveryAction } from "../codes.js";
+import { type FailureCode, RECOVERY_FOR, type RecoveryAction } from "../codes.js";
 import { capEvidence } from "../evidence.js";
 import { classifyPolicyBlock } from "../policy.js";
 import type { FailureClassification, FailureSignals } from "../schemas.js";
@@ -10,27 +10,23 @@ import { type Step, stepsOf } from "./steps.js";
 import { readVerifierFailure } from "./verifier.js";
 
 // A real trial judged as a whole, as a careful human reading its files would. The branches run
-// in a fixed order, so the same signals always give the same result:
-//   0. the harness scored it a pass: NONE (an exception beside a reward is still a pass);
-//   1. a dangerous policy block: held (safety first, as in every classification);
-//   2. the agent never got to work (its install or start failed): setup;
-//   3. the harness's own cause (exception, failure mode), unless it defers to the evidence;
-//   4. the model's context window ran out: BUDGET_EXHAUSTED;
-//   5. the verifier's first failure shows a file that does not parse, or tests that hung;
-//   6. a failed command nothing later repaired, in the agent's last stretch of work;
-//   7. the verifier failed after the agent finished: TEST_MISUNDERSTOOD;
-//   8. a deferred harness cause, when nothing else spoke;
-//   9. arm shape.
-
-const RECOVERY: Readonly<Partial<Record<FailureCode, RecoveryAction>>> = {
-  TIMEOUT: "EVIDENCE_GUIDED_RETRY",
-  BUDGET_EXHAUSTED: "EVIDENCE_GUIDED_RETRY",
-  PKG_INSTALL: "RETRY_PACKAGE_INSTALL",
-  ENV_SETUP_MISS: "REPAIR_FAILED_COMMAND",
-  CMD_ERROR: "REPAIR_FAILED_COMMAND",
-  BAD_FILE_EDIT: "RESTORE_CHECKPOINT_AND_RETRY",
-  TEST_MISUNDERSTOOD: "REREAD_TEST_ORACLE",
-};
+// in this fixed order (`classify` takes branch 0, `judgeTrial` the rest), so the same signals
+// always give the same result; the taxonomy README lists the same branches for users:
+//    0. the harness scored it a pass: NONE (an exception beside a reward is still a pass);
+//    1. a dangerous policy block: held (safety first, as in every classification);
+//    2. the agent never got to work (its install or start failed): setup;
+//    3. the host platform failed under the agent (an emulator): harness;
+//    4. the harness's own cause (exception, failure mode), unless it defers to the evidence;
+//    5. a benign policy block (a false positive);
+//    6. the model's context window ran out: BUDGET_EXHAUSTED;
+//    7. the verifier's own script failed before any test ran: harness;
+//    8. the verifier's first failure shows a file that does not parse, or tests that hung;
+//    9. a deferred cause, when the verifier shows no failure or the agent had not finished;
+//   10. a failed command nothing later repaired, in the agent's last stretch of work;
+//   11. the verifier failed after the agent finished: TEST_MISUNDERSTOOD;
+//   12. a deferred cause, when nothing else spoke;
+//   13. a failed command nothing later repaired, anywhere;
+//   14. arm shape.
 
 /** The host platform failed under the agent (an emulator that cannot run the task's binaries). */
 const PLATFORM_FAILURE = /rosetta error:|unimplemented syscall|qemu: uncaught target signal/i;
@@ -52,8 +48,7 @@ interface Verdict {
 }
 
 function build(s: FailureSignals, v: Verdict): FailureClassification {
-  const recovery =
-    v.attribution === "harness" ? "NONE" : (v.recovery ?? RECOVERY[v.category] ?? "NONE");
+  const recovery = v.attribution === "harness" ? "NONE" : (v.recovery ?? RECOVERY_FOR[v.category]);
   const evidence = [...(v.evidence ?? [])];
   if (v.decided_by) evidence.unshift(capEvidence(`${where(v.decided_by)}: ${v.decided_by.text}`));
   const c: FailureClassification = {

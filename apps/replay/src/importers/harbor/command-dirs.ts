@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import type { CommandOutcome } from "@fak/taxonomy";
-import { listSubdirs, noted, readOptional } from "../fs-safe.js";
-import { makeOutcome, STDERR_TAIL_BYTES } from "../ingest-common.js";
+import { listSubdirs, noted, readOptional } from "../../files/fs-safe.js";
+import { makeOutcome, STDERR_TAIL_BYTES } from "../outcomes.js";
 
 // Harbor's installed agents leave agent/command-N/ folders: command.txt, return-code.txt,
 // stdout.txt, stderr.txt. Only the tails of the outputs are read.

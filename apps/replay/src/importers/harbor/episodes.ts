@@ -1,9 +1,9 @@
 import { join } from "node:path";
 import type { CommandOutcome } from "@fak/taxonomy";
 import { z } from "zod";
-import { statedPlan } from "../../pipeline/approach.js";
-import { listSubdirs, noted, readJsonSafe } from "../fs-safe.js";
-import { exitCodeInText, makeOutcome } from "../ingest-common.js";
+import { listSubdirs, noted, readJsonSafe } from "../../files/fs-safe.js";
+import { exitCodeInText, makeOutcome } from "../outcomes.js";
+import { statedPlan } from "../stated-plan.js";
 import { textOf } from "./trajectory.js";
 
 // Agents that log raw model turns: agent/episodes/episode-N/response.json (tool_use blocks)

@@ -1,7 +1,7 @@
 import { basename, join } from "node:path";
 import { InputError } from "@fak/taxonomy";
-import { assertDirectory, listDir, listSubdirs, noted, readJsonSafe } from "../fs-safe.js";
-import { budgetFrom } from "../ingest-common.js";
+import { assertDirectory, listDir, listSubdirs, noted, readJsonSafe } from "../../files/fs-safe.js";
+import { budgetFrom } from "../budget.js";
 import type { ExpectedCounts, HarnessHeadline } from "../ingest-types.js";
 import { type HarborJobResult, harborJobConfigSchema, harborJobResultSchema } from "./schemas.js";
 

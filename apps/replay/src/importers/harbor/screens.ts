@@ -1,5 +1,5 @@
 import type { ScreenSignal } from "@fak/taxonomy";
-import { stripAnsi } from "../ingest-common.js";
+import { terminalText } from "../terminal-text.js";
 import { stepIdLines, textOf } from "./trajectory.js";
 
 // terminus-2 records keystrokes and the terminal they produced, never an exit code. Each
@@ -30,7 +30,7 @@ export interface TrajectoryEnd {
 export function screenSegments(screen: string): { command: string; text: string }[] {
   const out: { command: string; text: string }[] = [];
   let current: { command: string; lines: string[] } | undefined;
-  for (const line of stripAnsi(screen).split("\n")) {
+  for (const line of terminalText(screen).split("\n")) {
     const p = PROMPT.exec(line);
     if (p) {
       if (current) out.push({ command: current.command, text: current.lines.join("\n") });

@@ -1,6 +1,6 @@
 import type { CommandOutcome } from "@fak/taxonomy";
-import { statedPlan } from "../../pipeline/approach.js";
-import { exitCodeInText, makeOutcome } from "../ingest-common.js";
+import { exitCodeInText, makeOutcome } from "../outcomes.js";
+import { statedPlan } from "../stated-plan.js";
 
 // ATIF (Harbor's Agent Trajectory Interchange Format): steps with tool_calls and an
 // observation whose results point back at a call (source_call_id). Exit codes are where the

@@ -1,19 +1,13 @@
 import { join } from "node:path";
 import type { CommandOutcome, EvidenceLine, HarnessCauseSignal, TrialSignals } from "@fak/taxonomy";
-import { listSubdirs, noted, pathKind, readFileSafe } from "../fs-safe.js";
+import { listSubdirs, noted, pathKind, readFileSafe } from "../../files/fs-safe.js";
+import { budgetFrom, CONTEXT_OVERFLOW } from "../budget.js";
 import { causeFromHarness } from "../harness-causes.js";
-import {
-  budgetFrom,
-  buildMeta,
-  buildSignals,
-  CONTEXT_OVERFLOW,
-  makeOutcome,
-  markAttribution,
-  statusOf,
-} from "../ingest-common.js";
 import { readTrialResult } from "../ingest-stream.js";
 import type { HarnessCause, IngestedTrial, SkippedTrial } from "../ingest-types.js";
-import { failureLines, findLine, readNumbered } from "../test-output.js";
+import { makeOutcome } from "../outcomes.js";
+import { buildMeta, buildSignals, markAttribution, statusOf } from "../trial-signals.js";
+import { failureLines, findLine, readNumbered } from "../verifier-output.js";
 import { readCommandDirs } from "./command-dirs.js";
 import { readEpisodes } from "./episodes.js";
 import { type HarborTrialResult, harborTrialResultSchema } from "./schemas.js";

@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import type { TestResult } from "@fak/taxonomy";
 import { z } from "zod";
-import { noted, readJsonSafe, readOptional } from "../fs-safe.js";
-import { firstAssertion } from "../ingest-common.js";
+import { noted, readJsonSafe, readOptional } from "../../files/fs-safe.js";
+import { firstAssertion } from "../verifier-output.js";
 import { ctrfSchema, type HarborTrialResult } from "./schemas.js";
 
 /** What a trial's verifier left: the reward, the tests, the first assertion of a failure. */

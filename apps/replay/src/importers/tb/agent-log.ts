@@ -1,9 +1,10 @@
 import { constants } from "node:fs";
 import { open } from "node:fs/promises";
 import type { CommandOutcome } from "@fak/taxonomy";
-import { statedPlan } from "../../pipeline/approach.js";
-import { UnreadableFileError } from "../fs-safe.js";
-import { makeOutcome, STDERR_TAIL_BYTES, stripAnsi } from "../ingest-common.js";
+import { UnreadableFileError } from "../../files/fs-safe.js";
+import { makeOutcome, STDERR_TAIL_BYTES } from "../outcomes.js";
+import { statedPlan } from "../stated-plan.js";
+import { terminalText } from "../terminal-text.js";
 import { PhaseTracker, type TbPhases } from "./phases.js";
 
 // sessions/agent.log is the raw tmux log of the agent's pane. Agents that log their tool
@@ -53,7 +54,7 @@ export async function readAgentLog(
     for await (const line of newlineSplit(stream)) {
       n++;
       parser.push(line);
-      phases.push(stripAnsi(line), n);
+      phases.push(terminalText(line), n);
     }
     const outcomes = parser.finish();
     const plan = statedPlan(parser.thoughts.map((text) => ({ text })));
@@ -97,7 +98,7 @@ export class ReturnCodeParser {
 
   push(raw: string): void {
     this.lineNo++;
-    const line = stripAnsi(raw);
+    const line = terminalText(raw);
     if (this.open) {
       if (!OUTPUT_END.test(line.trim())) {
         this.collect(line);

@@ -1,5 +1,5 @@
 import type { EvidenceLine } from "@fak/taxonomy";
-import { CONTEXT_OVERFLOW } from "../ingest-common.js";
+import { CONTEXT_OVERFLOW } from "../budget.js";
 
 // The phases of a tb agent session (sessions/agent.log): tb types the agent's install script,
 // then the agent's own command; the agent works in steps and says when it is done. Read line by

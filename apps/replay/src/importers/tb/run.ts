@@ -1,6 +1,12 @@
 import { basename, join } from "node:path";
 import { InputError } from "@fak/taxonomy";
-import { assertDirectory, listSubdirs, noted, pathKind, readJsonSafe } from "../fs-safe.js";
+import {
+  assertDirectory,
+  listSubdirs,
+  noted,
+  pathKind,
+  readJsonSafe,
+} from "../../files/fs-safe.js";
 import { causeFromTbFailureMode } from "../harness-causes.js";
 import type { ExpectedCounts, HarnessHeadline } from "../ingest-types.js";
 import { type TbRunResults, tbRunMetadataSchema, tbRunResultsSchema } from "./schemas.js";

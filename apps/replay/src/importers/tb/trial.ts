@@ -6,13 +6,13 @@ import {
   type TrialSignals,
   tbModeRecordsFailure,
 } from "@fak/taxonomy";
-import { noted } from "../fs-safe.js";
+import { noted } from "../../files/fs-safe.js";
 import { screenSegments } from "../harbor/screens.js";
 import { causeFromTbFailureMode } from "../harness-causes.js";
-import { buildMeta, buildSignals, markAttribution, statusOf } from "../ingest-common.js";
 import { readTrialResult } from "../ingest-stream.js";
 import type { IngestedTrial, SkippedTrial } from "../ingest-types.js";
-import { failureLines, readNumbered } from "../test-output.js";
+import { buildMeta, buildSignals, markAttribution, statusOf } from "../trial-signals.js";
+import { failureLines, readNumbered } from "../verifier-output.js";
 import { readAgentLog } from "./agent-log.js";
 import { BARELY_RAN_STEPS, type TbPhases } from "./phases.js";
 import { type TbTrialResult, tbTrialResultSchema } from "./schemas.js";

@@ -1,6 +1,6 @@
 import type { EvidenceLine } from "@fak/taxonomy";
-import { readOptional } from "./fs-safe.js";
-import { stripAnsi } from "./ingest-common.js";
+import { readOptional } from "../files/fs-safe.js";
+import { terminalText } from "./terminal-text.js";
 
 // A verifier's or a test run's output, as evidence: the first failure and the lines around it,
 // each with its line number in the file, so a classification can say where it was decided.
@@ -34,9 +34,9 @@ export async function readNumbered(
   rel: string,
 ): Promise<NumberedText | undefined> {
   const whole = await readOptional(`${trialDir}/${rel}`, { maxBytes: WHOLE, tail: true });
-  if (whole && whole.skipped === 0) return { file: rel, text: stripAnsi(whole.text), first: 1 };
+  if (whole && whole.skipped === 0) return { file: rel, text: terminalText(whole.text), first: 1 };
   const tail = await readOptional(`${trialDir}/${rel}`, { maxBytes: TAIL, tail: true });
-  return tail ? { file: rel, text: stripAnsi(tail.text) } : undefined;
+  return tail ? { file: rel, text: terminalText(tail.text) } : undefined;
 }
 
 function lineAt(t: NumberedText, i: number, text: string): EvidenceLine {
@@ -85,4 +85,13 @@ export function findLines(t: NumberedText, pattern: RegExp, max = MAX_LINES): Ev
     if (out.length < max && pattern.test(l)) out.push(lineAt(t, i, l));
   });
   return out;
+}
+
+/** First line of an assertion in test output: pytest's `E   ...` lines, else an `AssertionError`. */
+export function firstAssertion(text: string | undefined): string | undefined {
+  if (!text) return undefined;
+  const lines = terminalText(text).split("\n");
+  const e = lines.find((l) => /^E\s{2,}\S/.test(l));
+  const line = e ?? lines.find((l) => /AssertionError|assert /.test(l));
+  return line?.replace(/^E\s+/, "").trim().slice(0, 500) || undefined;
 }

@@ -9,10 +9,11 @@ import {
 } from "@fak/taxonomy";
 import { z } from "zod";
 import { ingestHarbor } from "../importers/harbor/index.js";
-import { classifyTrial, drain } from "../importers/ingest.js";
+import { drain } from "../importers/ingest.js";
 import type { IngestedTrial, SkippedTrial } from "../importers/ingest-types.js";
 import { isSkipped } from "../importers/ingest-types.js";
 import { ingestTb } from "../importers/tb/index.js";
+import { classifyTrial } from "../pipeline/classify-trial.js";
 
 /** One labelled trial, as in shared/corpora/trials-dev/labels.jsonl. */
 export const labelledTrialSchema = z.looseObject({

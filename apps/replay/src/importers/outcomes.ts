@@ -1,0 +1,63 @@
+import { type CommandOutcome, isFailedOutcome } from "@fak/taxonomy";
+
+// One command's outcome as the importers read it: the exit code an agent wrote into a tool
+// result, and the output kept as its stderr tail when it failed.
+
+/** The most of a command's output kept as its stderr tail. */
+export const STDERR_TAIL_BYTES = 8 * 1024;
+
+/**
+ * The last `max` bytes (UTF-16 units, close enough for a cap) of a text, on a line start
+ * where one is near, so the tail does not begin mid-word.
+ * @example tailOf("a\nb\nc", 3) // "b\nc"
+ */
+export function tailOf(text: string, max = STDERR_TAIL_BYTES): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(text.length - max);
+  const nl = cut.indexOf("\n");
+  return nl >= 0 && nl < 200 ? cut.slice(nl + 1) : cut;
+}
+
+const EXIT_MARKERS = [
+  /^\s*\[exit_code=(-?\d+)\]/,
+  /<returncode>\s*(-?\d+)\s*<\/returncode>/,
+  /^\s*exit code:?\s*(-?\d+)\b/i,
+];
+
+/**
+ * An exit code written into a tool result's text by the agent (`[exit_code=N]`,
+ * `<returncode>N</returncode>`, `Exit code: N`), or undefined.
+ * @example exitCodeInText("[exit_code=127]\nbash: x: not found") // 127
+ */
+export function exitCodeInText(text: string): number | undefined {
+  for (const marker of EXIT_MARKERS) {
+    const m = marker.exec(text.slice(0, 4096));
+    if (m?.[1] !== undefined) return Number.parseInt(m[1], 10);
+  }
+  return undefined;
+}
+
+/**
+ * One CommandOutcome. Output is kept only for a failed command: the classifier reads the
+ * failed ones, and a thousand-trial job should not hold every `ls` listing in memory.
+ */
+export function makeOutcome(o: {
+  turn?: number | undefined;
+  command?: string | undefined;
+  exitCode: number;
+  timedOut?: boolean;
+  output?: string | undefined;
+  /** Where it was read: a file relative to the trial folder, and its line. */
+  source?: { file: string; line?: number | undefined } | undefined;
+}): CommandOutcome {
+  const timedOut = o.timedOut ?? false;
+  const out: CommandOutcome = { exit_code: o.exitCode, timed_out: timedOut };
+  if (o.source) {
+    out.source = { file: o.source.file };
+    if (o.source.line !== undefined && o.source.line > 0) out.source.line = o.source.line;
+  }
+  if (o.turn !== undefined && o.turn >= 0) out.turn = o.turn;
+  if (o.command !== undefined) out.command = o.command.trim();
+  if (o.output && isFailedOutcome(out)) out.stderr = tailOf(o.output);
+  return out;
+}
