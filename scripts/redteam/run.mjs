@@ -16,11 +16,13 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import c1 from "./classes/c1-hang.mjs";
+import c2 from "./classes/c2-wal.mjs";
+import c3 from "./classes/c3-report-secrets.mjs";
 import { makeRunner } from "./lib/fak.mjs";
 import { Rng } from "./lib/rng.mjs";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const CLASSES = [c1];
+const CLASSES = [c1, c2, c3];
 
 function usage(message) {
   if (message) process.stderr.write(`run.mjs: ${message}\n`);
@@ -74,6 +76,14 @@ export function safeLine(text, max = 160) {
   for (const p of planted) {
     const mask = `[${p.kind} secret, ${p.length} chars]`;
     for (const n of [p.secret, ...p.needles]) if (n) s = s.split(n).join(mask);
+    for (const part of p.parts ?? []) {
+      const w = Math.min(10, part.length);
+      if (w < 8) continue;
+      for (let i = 0; i + w <= part.length; i++) {
+        const piece = part.slice(i, i + w);
+        if (s.includes(piece)) s = s.split(piece).join(mask);
+      }
+    }
   }
   s = s.replace(UNSAFE, (c) => {
     if (c === "\n" || c === "\r" || c === "\t") return " ";

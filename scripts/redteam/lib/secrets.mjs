@@ -2,9 +2,10 @@
 // packages/memory/src/test-support/secrets.ts: real alphabets, lengths and prefixes), drawn
 // fresh from the run's random stream. Nothing here is a real credential.
 //
-// Each secret carries `needles`: the random parts it was made of (long ones cut to their first
-// and last 24 characters, so a secret cut short in a table still counts). Output leaks a secret
-// when it holds any needle: the kind's fixed prefix alone (`ghp_`, `AKIA`) is never a needle.
+// Each secret carries `parts`, the random parts it was made of. Output leaks a secret when it
+// shows 10 random characters of it in a row (or a whole random part of 8 or 9): the kind's
+// fixed prefix alone (`ghp_`, `AKIA`) never counts. `needles` (each part, long ones by their
+// first and last 24 characters) are what samples mask before printing.
 
 import { ALNUM, BASE32, BASE64, BASE64URL, BECH32, DIGITS, HEX, LOWER, UPPER } from "./rng.mjs";
 
@@ -280,12 +281,12 @@ function needlesOf(parts) {
 export function fakeSecret(rng, kind) {
   const parts = [];
   const { secret, text } = GENERATORS[kind](rng, parts);
-  return { kind, secret, text: text ?? secret, needles: needlesOf(parts), length: secret.length };
+  return { kind, secret, text: text ?? secret, parts, needles: needlesOf(parts), length: secret.length };
 }
 
 /** A made-up secret from its parts, for shapes the generators above do not cover. */
 export function customSecret(kind, secret, text, parts = [secret]) {
-  return { kind, secret, text, needles: needlesOf(parts), length: secret.length };
+  return { kind, secret, text, parts, needles: needlesOf(parts), length: secret.length };
 }
 
 const entities = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", "#39": "'", "#47": "/" };
@@ -309,10 +310,38 @@ export function decodedViews(text) {
   return views;
 }
 
-/** Whether `output` (a string, any views of it) shows `secret`; the needle found, or null. */
-export function leakIn(output, secret, views = decodedViews(output)) {
-  for (const view of views) {
-    for (const n of secret.needles) if (view.includes(n)) return n;
-  }
-  return null;
+/**
+ * A scanner over one output: `leak(secret)` is the piece of the secret it shows (10 random
+ * characters in a row, or a whole random part of 8 or 9), or null. Views with HTML entities
+ * and JSON escapes decoded are scanned too, all case-folded (a secret printed in lower case,
+ * as some evidence lines are, is still shown: hex and lower-case tokens lose nothing).
+ */
+export function leakScanner(output) {
+  const views = decodedViews(String(output)).map((v) => v.toLowerCase());
+  const W = 10;
+  let windows;
+  const inView = (piece) => {
+    if (piece.length !== W) return views.some((v) => v.includes(piece));
+    if (!windows) {
+      windows = new Set();
+      for (const v of views) for (let i = 0; i + W <= v.length; i++) windows.add(v.slice(i, i + W));
+    }
+    return windows.has(piece);
+  };
+  return {
+    leak(secret) {
+      for (const part of secret.parts) {
+        if (part.length < 8) continue;
+        if (part.length < W) {
+          if (inView(part.toLowerCase())) return part;
+          continue;
+        }
+        for (let i = 0; i + W <= part.length; i++) {
+          const piece = part.slice(i, i + W);
+          if (inView(piece.toLowerCase())) return piece;
+        }
+      }
+      return null;
+    },
+  };
 }
