@@ -22,11 +22,12 @@ import c4 from "./classes/c4-secret-shapes.mjs";
 import c5 from "./classes/c5-verdict.mjs";
 import c6 from "./classes/c6-verify.mjs";
 import c7 from "./classes/c7-poisoning.mjs";
+import c8 from "./classes/c8-output-injection.mjs";
 import { makeRunner } from "./lib/fak.mjs";
 import { Rng } from "./lib/rng.mjs";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const CLASSES = [c1, c2, c3, c4, c5, c6, c7];
+const CLASSES = [c1, c2, c3, c4, c5, c6, c7, c8];
 
 function usage(message) {
   if (message) process.stderr.write(`run.mjs: ${message}\n`);
