@@ -23,11 +23,12 @@ import c5 from "./classes/c5-verdict.mjs";
 import c6 from "./classes/c6-verify.mjs";
 import c7 from "./classes/c7-poisoning.mjs";
 import c8 from "./classes/c8-output-injection.mjs";
+import c9 from "./classes/c9-identity-limits.mjs";
 import { makeRunner } from "./lib/fak.mjs";
 import { Rng } from "./lib/rng.mjs";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const CLASSES = [c1, c2, c3, c4, c5, c6, c7, c8];
+const CLASSES = [c1, c2, c3, c4, c5, c6, c7, c8, c9];
 
 function usage(message) {
   if (message) process.stderr.write(`run.mjs: ${message}\n`);

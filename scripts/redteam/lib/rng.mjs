@@ -64,6 +64,7 @@ export class Rng {
   }
   /** Mixed-case letters only, with both cases (no digit: the class 4 shape). */
   letters(n) {
+    if (n < 2) return this.string(UPPER + LOWER, n);
     for (;;) {
       const s = this.string(UPPER + LOWER, n);
       if (/[A-Z]/.test(s) && /[a-z]/.test(s)) return s;
