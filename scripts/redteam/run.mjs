@@ -50,7 +50,10 @@ function parseArgs(argv) {
       return v;
     };
     if (a === "--cli") opts.cli = resolve(value());
-    else if (a === "--only") opts.only = value().split(",").map((s) => s.trim().toLowerCase());
+    else if (a === "--only")
+      opts.only = value()
+        .split(",")
+        .map((s) => s.trim().toLowerCase());
     else if (a === "--json") opts.json = true;
     else if (a === "--seed") {
       const v = value();
@@ -75,7 +78,8 @@ function plant(secret) {
   return secret;
 }
 
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/g;
+const UNSAFE =
+  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/g;
 
 export function safeLine(text, max = 160) {
   let s = String(text ?? "");
@@ -103,7 +107,9 @@ export function safeLine(text, max = 160) {
 
 function selected(opts) {
   if (!opts.only) return CLASSES;
-  const chosen = CLASSES.filter((c) => opts.only.includes(String(c.id)) || opts.only.includes(c.key));
+  const chosen = CLASSES.filter(
+    (c) => opts.only.includes(String(c.id)) || opts.only.includes(c.key),
+  );
   const known = new Set(CLASSES.flatMap((c) => [String(c.id), c.key]));
   const unknown = opts.only.filter((o) => !known.has(o));
   if (unknown.length) usage(`unknown class ${unknown.join(",")}`);
@@ -146,14 +152,18 @@ function table(rows) {
     r.sample || (r.found ? "" : "held"),
   ]);
   const esc = (s) => s.replaceAll("|", "\\|");
-  const lines = [`| ${head.join(" | ")} |`, `|${head.map((h, i) => (i === 2 || i === 3 ? "---:" : "---")).join("|")}|`];
+  const lines = [
+    `| ${head.join(" | ")} |`,
+    `|${head.map((h, i) => (i === 2 || i === 3 ? "---:" : "---")).join("|")}|`,
+  ];
   for (const c of cells) lines.push(`| ${c.map(esc).join(" | ")} |`);
   return `${lines.join("\n")}\n`;
 }
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
-  if (!existsSync(opts.cli)) usage(`no CLI at ${opts.cli}: run \`pnpm build\` first, or pass --cli`);
+  if (!existsSync(opts.cli))
+    usage(`no CLI at ${opts.cli}: run \`pnpm build\` first, or pass --cli`);
   // Files fak creates get the modes its own code gives them, under the usual umask.
   process.umask(0o022);
   const scratch = realpathSync(mkdtempSync(join(tmpdir(), "fak-redteam-")));

@@ -31,7 +31,8 @@ function failingJob(dir, rng, where, line) {
   };
   if (where === "trajectory") pip.output = `${line}\n${pip.output}`;
   if (where === "exception") trial.exception = { type: "RuntimeError", message: line };
-  if (where === "test-stdout") trial.testStdout = `collected 2 items\nE       AssertionError: login refused with ${line}\nFAILED test_x\n`;
+  if (where === "test-stdout")
+    trial.testStdout = `collected 2 items\nE       AssertionError: login refused with ${line}\nFAILED test_x\n`;
   writeHarborJob(dir, { jobName: `job-${rng.name(5)}`, trials: [trial] });
 }
 
@@ -46,7 +47,11 @@ function ingestCheck(where, file) {
       const line = tokenLine(rng);
       failingJob(job, rng, where, line.text);
       const r = await fak(["ingest", "harbor", job, "--json"], { timeoutMs: LIMIT_MS });
-      return { tries: 1, found: r.timedOut ? 1 : 0, sample: hangSample(r, `fak ingest (${line.what})`) };
+      return {
+        tries: 1,
+        found: r.timedOut ? 1 : 0,
+        sample: hangSample(r, `fak ingest (${line.what})`),
+      };
     },
   };
 }
@@ -84,7 +89,11 @@ export default {
           ],
           { timeoutMs: LIMIT_MS },
         );
-        return { tries: 1, found: r.timedOut ? 1 : 0, sample: hangSample(r, `fak memory record (${line.what})`) };
+        return {
+          tries: 1,
+          found: r.timedOut ? 1 : 0,
+          sample: hangSample(r, `fak memory record (${line.what})`),
+        };
       },
     },
     {
@@ -104,7 +113,11 @@ export default {
         const r = await fak(["memory", "import", file, "--db", `file:${join(dir, "m.db")}`], {
           timeoutMs: LIMIT_MS,
         });
-        return { tries: 1, found: r.timedOut ? 1 : 0, sample: hangSample(r, `fak memory import (${line.what})`) };
+        return {
+          tries: 1,
+          found: r.timedOut ? 1 : 0,
+          sample: hangSample(r, `fak memory import (${line.what})`),
+        };
       },
     },
     {

@@ -50,7 +50,11 @@ function plantJob(ctx, parent, label, kindsFor, tasks) {
   const agent = take("agent name");
   const model = take("model name");
   const trials = [];
-  trials.push({ name: `${tasks[0]}__${rng.name(5)}`, reward: 1, commands: [{ command: "make", output: "ok\n" }] });
+  trials.push({
+    name: `${tasks[0]}__${rng.name(5)}`,
+    reward: 1,
+    commands: [{ command: "make", output: "ok\n" }],
+  });
   // The same tasks in both jobs, failing in both: compare shows each side's evidence.
   for (let i = 0; i < 12; i++) {
     const where = ["exception message", "command output", "assertion trace"][i % 3];
@@ -72,7 +76,12 @@ function plantJob(ctx, parent, label, kindsFor, tasks) {
         "AssertionError: assert",
         `AssertionError: config holds ${oneLine(s.text)} and assert`,
       );
-      trials.push({ name, reward: 0, tests, commands: [{ command: "python3 run.py", output: "" }] });
+      trials.push({
+        name,
+        reward: 0,
+        tests,
+        commands: [{ command: "python3 run.py", output: "" }],
+      });
     }
   }
   const skipped = take("skipped trial's folder name", true);
@@ -94,7 +103,10 @@ function plantJob(ctx, parent, label, kindsFor, tasks) {
   const dname = `${rng.name(6)}__${rng.name(5)}`;
   mkdirSync(join(jobDir, dname, "agent"), { recursive: true });
   writeFileSync(join(jobDir, dname, "trial.log"), "trial started\n");
-  writeFileSync(join(jobDir, dname, "result.json"), `${damaged.parts[0]} ${oneLine(damaged.text)}\n`);
+  writeFileSync(
+    join(jobDir, dname, "result.json"),
+    `${damaged.parts[0]} ${oneLine(damaged.text)}\n`,
+  );
   return planted;
 }
 
@@ -120,7 +132,8 @@ async function fixtures(ctx) {
   ];
   // The control: what ingest's output boundary hides.
   const ing = [];
-  for (const p of [pa, pb]) ing.push(await fak(["ingest", "harbor", p, "--json"], { timeoutMs: 120_000 }));
+  for (const p of [pa, pb])
+    ing.push(await fak(["ingest", "harbor", p, "--json"], { timeoutMs: 120_000 }));
   const ingestOut = ing.map((r) => r.stdout + r.stderr).join("\n");
   const scan = leakScanner(ingestOut);
   const hiddenByIngest = planted.filter((s) => !scan.leak(s));
@@ -151,7 +164,9 @@ function check(name, produce, { control = false } = {}) {
         tries: pool.length,
         found: leaked.length,
         sample: summary(leaked, pool.length),
-        note: control ? "" : `${f.planted.length - f.hiddenByIngest.length} planted secrets ingest shows too were not counted (class 4)`,
+        note: control
+          ? ""
+          : `${f.planted.length - f.hiddenByIngest.length} planted secrets ingest shows too were not counted (class 4)`,
       };
     },
   };
@@ -170,19 +185,22 @@ export default {
       const r = await fak(["compare", f.pa, f.pb], { timeoutMs: 120_000 });
       return { text: r.stdout + r.stderr, runs: [r] };
     }),
-    check("report --compare --html: the HTML file holds no planted secret", async ({ fak, dir }, f) => {
-      const file = join(dir, "report.html");
-      const r = await fak(["report", f.pa, "--compare", f.pb, "--html", file, "--json"], {
-        timeoutMs: 120_000,
-      });
-      let html = "";
-      try {
-        html = readFileSync(file, "utf8");
-      } catch {
-        html = "";
-      }
-      return { text: `${html}\n${r.stdout}\n${r.stderr}`, runs: [r] };
-    }),
+    check(
+      "report --compare --html: the HTML file holds no planted secret",
+      async ({ fak, dir }, f) => {
+        const file = join(dir, "report.html");
+        const r = await fak(["report", f.pa, "--compare", f.pb, "--html", file, "--json"], {
+          timeoutMs: 120_000,
+        });
+        let html = "";
+        try {
+          html = readFileSync(file, "utf8");
+        } catch {
+          html = "";
+        }
+        return { text: `${html}\n${r.stdout}\n${r.stderr}`, runs: [r] };
+      },
+    ),
     check(
       "ingest --json (the boundary that exists) shows no planted secret",
       async (_ctx, f) => ({ text: f.ingestOut, runs: f.ing }),

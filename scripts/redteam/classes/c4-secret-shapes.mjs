@@ -78,7 +78,13 @@ function hexTokens(rng, n) {
 }
 
 function splitTokens(rng, n) {
-  const kinds = ["github_token", "npm_token", "gitlab_token", "aws_secret_access_key", "slack_token"];
+  const kinds = [
+    "github_token",
+    "npm_token",
+    "gitlab_token",
+    "aws_secret_access_key",
+    "slack_token",
+  ];
   return Array.from({ length: n }, (_, i) => {
     const inner = fakeSecret(rng, kinds[i % kinds.length]);
     const cut = Math.floor(inner.secret.length / 2);
@@ -178,7 +184,10 @@ export default {
   key: "secret-shapes",
   title: "letters-only, hex-encoded and split secrets",
   checks: [
-    check("letters-only values (8-31 letters, no digit) after password:/token/api_key/auth", "letters"),
+    check(
+      "letters-only values (8-31 letters, no digit) after password:/token/api_key/auth",
+      "letters",
+    ),
     check("random 12-character alphanumeric keys after a secret's name", "alnum"),
     check("a hex-encoded token", "hex"),
     check("a token split across two lines", "split"),

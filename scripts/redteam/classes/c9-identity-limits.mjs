@@ -69,13 +69,17 @@ function passRateOf(r) {
 /** Write a ~`mb` MB trajectory (streamed, never whole in this process). */
 function bigTrajectory(file, rng, mb) {
   const fd = openSync(file, "w");
-  writeSync(fd, '{"schema_version":"ATIF-v1.5","session_id":"s1","agent":{"name":"fake-agent"},"steps":[');
+  writeSync(
+    fd,
+    '{"schema_version":"ATIF-v1.5","session_id":"s1","agent":{"name":"fake-agent"},"steps":[',
+  );
   writeSync(fd, JSON.stringify({ step_id: 1, source: "user", message: "do the task" }));
   let written = 0;
   let id = 2;
   const chunk = Array.from(
     { length: 200 },
-    (_, i) => `tests/test_${rng.name(6)}.py::test_case_${i} PASSED [${i % 100}%] ${rng.string(ALNUM, 40)}`,
+    (_, i) =>
+      `tests/test_${rng.name(6)}.py::test_case_${i} PASSED [${i % 100}%] ${rng.string(ALNUM, 40)}`,
   ).join("\n");
   while (written < mb * MiB) {
     const last = written + chunk.length * 2 >= mb * MiB;
@@ -83,7 +87,9 @@ function bigTrajectory(file, rng, mb) {
       step_id: id,
       source: "agent",
       message: `Running the suite again, pass ${id}.`,
-      tool_calls: [{ tool_call_id: `c${id}`, function_name: "bash", arguments: { command: "pytest -q" } }],
+      tool_calls: [
+        { tool_call_id: `c${id}`, function_name: "bash", arguments: { command: "pytest -q" } },
+      ],
       observation: {
         results: [
           {
@@ -120,12 +126,21 @@ export default {
           writeHarborJob(job, {
             jobName: `j-${rng.name(5)}`,
             trials: [
-              { name: `alpha-${rng.name(4)}__a1`, task: "alpha", trialName: dupe ? shared : undefined, reward: 0, commands: [pip] },
+              {
+                name: `alpha-${rng.name(4)}__a1`,
+                task: "alpha",
+                trialName: dupe ? shared : undefined,
+                reward: 0,
+                commands: [pip],
+              },
               {
                 name: `beta-${rng.name(4)}__b2`,
                 task: "beta",
                 trialName: dupe ? shared : undefined,
-                exception: { type: "AgentTimeoutError", message: "Agent execution timed out after 900.0 seconds" },
+                exception: {
+                  type: "AgentTimeoutError",
+                  message: "Agent execution timed out after 900.0 seconds",
+                },
                 commands: [{ command: "python3 train.py --epochs 500", output: "epoch 1\n" }],
               },
             ],
@@ -150,8 +165,11 @@ export default {
         const found = (swapped.length ? 1 : 0) + (lost ? 1 : 0);
         const parts = [];
         if (swapped.length)
-          parts.push(`alpha ${control.byTask.alpha} -> ${dupe.byTask.alpha}, beta ${control.byTask.beta} -> ${dupe.byTask.beta}`);
-        if (lost) parts.push(`${dupe.rows.length} of ${control.rows.length} deaths recorded, nothing said`);
+          parts.push(
+            `alpha ${control.byTask.alpha} -> ${dupe.byTask.alpha}, beta ${control.byTask.beta} -> ${dupe.byTask.beta}`,
+          );
+        if (lost)
+          parts.push(`${dupe.rows.length} of ${control.rows.length} deaths recorded, nothing said`);
         return { tries: 2, found, sample: parts.join("; ") };
       },
     },
@@ -163,7 +181,9 @@ export default {
         const imp = async (name, rows) => {
           const file = join(dir, name);
           writeJsonl(file, rows);
-          const r = await fak(["memory", "import", file, "--db", db, "--json"], { timeoutMs: 60_000 });
+          const r = await fak(["memory", "import", file, "--db", db, "--json"], {
+            timeoutMs: 60_000,
+          });
           if (r.code !== 0) throw new Error(`fak memory import failed: ${brief(r)}`);
           return jsonLinesOf(r);
         };
@@ -176,7 +196,9 @@ export default {
         return {
           tries: 1,
           found,
-          sample: found ? `the same row in a second file: line 1 ${atLine1}, line 2 ${atLine2}, line 3 ${atLine3}` : "",
+          sample: found
+            ? `the same row in a second file: line 1 ${atLine1}, line 2 ${atLine2}, line 3 ${atLine3}`
+            : "",
         };
       },
     },
@@ -186,7 +208,10 @@ export default {
       run: async ({ fak, rng, dir }) => {
         const job = join(dir, "job");
         const name = `${rng.name(6)}__${rng.name(5)}`;
-        writeHarborJob(job, { jobName: `big-${rng.name(4)}`, trials: [{ name, reward: 0, commands: [] }] });
+        writeHarborJob(job, {
+          jobName: `big-${rng.name(4)}`,
+          trials: [{ name, reward: 0, commands: [] }],
+        });
         const bytes = bigTrajectory(join(job, name, "agent", "trajectory.json"), rng, 60);
         const r = await fak(["ingest", "harbor", job, "--json"], { timeoutMs: 600_000 });
         const cpu = r.cpuMs === null ? null : r.cpuMs / 1000;
@@ -209,16 +234,30 @@ export default {
         const make = (n, label) => {
           const job = join(dir, label);
           const names = Array.from({ length: n }, () => `${rng.name(6)}__${rng.name(5)}`);
-          writeHarborJob(job, { jobName: label, trials: names.map((name) => ({ name, reward: 0, commands: [] })) });
-          for (const name of names) bigTrajectory(join(job, name, "agent", "trajectory.json"), rng, 20);
+          writeHarborJob(job, {
+            jobName: label,
+            trials: names.map((name) => ({ name, reward: 0, commands: [] })),
+          });
+          for (const name of names)
+            bigTrajectory(join(job, name, "agent", "trajectory.json"), rng, 20);
           return job;
         };
-        const one = await fak(["ingest", "harbor", make(1, "one"), "--json"], { timeoutMs: 600_000 });
-        const six = await fak(["ingest", "harbor", make(6, "six"), "--json"], { timeoutMs: 600_000 });
+        const one = await fak(["ingest", "harbor", make(1, "one"), "--json"], {
+          timeoutMs: 600_000,
+        });
+        const six = await fak(["ingest", "harbor", make(6, "six"), "--json"], {
+          timeoutMs: 600_000,
+        });
         const ratio = one.maxRssMb && six.maxRssMb ? six.maxRssMb / one.maxRssMb : null;
         const found = six.timedOut || ratio === null || ratio > 1.5 ? 1 : 0;
         const what = `peak RSS 1 x 20 MB: ${Math.round(one.maxRssMb ?? 0)} MB, 6 x 20 MB: ${Math.round(six.maxRssMb ?? 0)} MB (${ratio?.toFixed(2) ?? "?"}x); ${Math.round(six.ms / 1000)} s`;
-        return { tries: 1, found, sample: what, note: what, figure: { one_mb: one.maxRssMb, six_mb: six.maxRssMb } };
+        return {
+          tries: 1,
+          found,
+          sample: what,
+          note: what,
+          figure: { one_mb: one.maxRssMb, six_mb: six.maxRssMb },
+        };
       },
     },
     {
@@ -234,7 +273,11 @@ export default {
         const holder = join(dir, "jobs");
         writeHarborJob(join(holder, `job-${rng.name(5)}`), {
           jobName: "h",
-          trials: Array.from({ length: 3 }, () => ({ name: `${rng.name(6)}__${rng.name(5)}`, reward: 0, commands: [pipFailure(rng)] })),
+          trials: Array.from({ length: 3 }, () => ({
+            name: `${rng.name(6)}__${rng.name(5)}`,
+            reward: 0,
+            commands: [pipFailure(rng)],
+          })),
         });
         copyFileSync(saved, join(holder, "ingest.json"));
         tries.push({ what: "a folder holding a Harbor job", path: holder });
@@ -267,7 +310,9 @@ export default {
         return {
           tries: 1,
           found,
-          sample: found ? `ingest.json -> a file outside the run was read: ${a.passed}/${a.trials} passed` : "",
+          sample: found
+            ? `ingest.json -> a file outside the run was read: ${a.passed}/${a.trials} passed`
+            : "",
         };
       },
     },
@@ -314,14 +359,24 @@ export default {
         const other = failingTbRun(ctx, join(dir, "small"));
         const runs = [
           ["compare", await fak(["compare", big, other], { timeoutMs: 120_000 })],
-          ["report", await fak(["report", big, "--html", join(dir, "r.html")], { timeoutMs: 120_000 })],
+          [
+            "report",
+            await fak(["report", big, "--html", join(dir, "r.html")], { timeoutMs: 120_000 }),
+          ],
         ];
-        const bad = runs.filter(([, r]) => r.timedOut || r.code === 0 || r.maxRssMb === null || r.maxRssMb > 256);
+        const bad = runs.filter(
+          ([, r]) => r.timedOut || r.code === 0 || r.maxRssMb === null || r.maxRssMb > 256,
+        );
         return {
           tries: runs.length,
           found: bad.length,
           sample: bad.length
-            ? bad.map(([w, r]) => `${w}: peak RSS ${Math.round(r.maxRssMb ?? 0)} MB, ${brief(r).slice(0, 60)}`).join("; ")
+            ? bad
+                .map(
+                  ([w, r]) =>
+                    `${w}: peak RSS ${Math.round(r.maxRssMb ?? 0)} MB, ${brief(r).slice(0, 60)}`,
+                )
+                .join("; ")
             : "",
         };
       },
@@ -333,8 +388,14 @@ export default {
         const marker = `outside ${words}`;
         const outside = join(dir, "outside");
         mkdirSync(outside);
-        writeFileSync(join(outside, "exc.txt"), `Traceback (most recent call last):\nRuntimeError: ${marker} exc\n`);
-        writeFileSync(join(outside, "out.txt"), `collected 1 item\nE       AssertionError: ${marker} stdout\n`);
+        writeFileSync(
+          join(outside, "exc.txt"),
+          `Traceback (most recent call last):\nRuntimeError: ${marker} exc\n`,
+        );
+        writeFileSync(
+          join(outside, "out.txt"),
+          `collected 1 item\nE       AssertionError: ${marker} stdout\n`,
+        );
         const job = join(dir, "job");
         const a = `${rng.name(6)}__${rng.name(5)}`;
         const b = `${rng.name(6)}__${rng.name(5)}`;
@@ -357,7 +418,9 @@ export default {
         return {
           tries: 2,
           found: bad.length,
-          sample: bad.length ? `hard-linked ${bad.map(([f]) => f).join(", ")} read: the outside file's text is in the output` : "",
+          sample: bad.length
+            ? `hard-linked ${bad.map(([f]) => f).join(", ")} read: the outside file's text is in the output`
+            : "",
         };
       },
     },
@@ -370,23 +433,37 @@ export default {
           jobName: "u8",
           trials: [
             { name, reward: 0, commands: [pipFailure(rng)] },
-            { name: `${rng.name(6)}__${rng.name(5)}`, reward: 1, commands: [{ command: "make", output: "ok\n" }] },
+            {
+              name: `${rng.name(6)}__${rng.name(5)}`,
+              reward: 1,
+              commands: [{ command: "make", output: "ok\n" }],
+            },
           ],
         });
-        const bytes = Buffer.concat([Buffer.from(`${name.split("__")[0]}-`), Buffer.from([0xff, 0xfe, 0x80]), Buffer.from(`__${name.split("__")[1]}`)]);
+        const bytes = Buffer.concat([
+          Buffer.from(`${name.split("__")[0]}-`),
+          Buffer.from([0xff, 0xfe, 0x80]),
+          Buffer.from(`__${name.split("__")[1]}`),
+        ]);
         renameSync(join(job, name), Buffer.concat([Buffer.from(`${job}/`), bytes]));
         const r = await fak(["ingest", "harbor", job, "--json"], { timeoutMs: 60_000 });
         const doc = jsonOf(r);
         if (!doc) throw new Error(`fak ingest gave no JSON: ${brief(r)}`);
         const row = doc.trials.find((t) => t.trial_id === name || t.task === name.split("__")[0]);
-        const skip = doc.skipped.find((s) => /\ufffd/.test(s.trial) || /interrupt|no result\.json/i.test(s.reason));
+        const skip = doc.skipped.find(
+          (s) => /\ufffd/.test(s.trial) || /interrupt|no result\.json/i.test(s.reason),
+        );
         const misnamed = skip && /interrupt|no result\.json/i.test(skip.reason);
         const silent = !row && !skip;
         const found = misnamed || silent ? 1 : 0;
         return {
           tries: 1,
           found,
-          sample: misnamed ? `skipped: "${skip.reason}" (the folder has a result.json)` : silent ? "the trial is missing and nothing says why" : "",
+          sample: misnamed
+            ? `skipped: "${skip.reason}" (the folder has a result.json)`
+            : silent
+              ? "the trial is missing and nothing says why"
+              : "",
         };
       },
     },
@@ -396,14 +473,34 @@ export default {
         const storeDir = join(dir, "new-store-dir");
         const db = join(storeDir, "memory.db");
         const rec = await fak(
-          ["memory", "record", "--db", dbUrl(db), "--session", "s", "--task", "t", "--approach", `a ${rng.name(5)}`, "--death-reason", "verifier: x"],
+          [
+            "memory",
+            "record",
+            "--db",
+            dbUrl(db),
+            "--session",
+            "s",
+            "--task",
+            "t",
+            "--approach",
+            `a ${rng.name(5)}`,
+            "--death-reason",
+            "verifier: x",
+          ],
           { timeoutMs: 60_000 },
         );
         if (rec.code !== 0) throw new Error(`fak memory record failed: ${brief(rec)}`);
         const job = join(dir, "job");
-        writeHarborJob(job, { jobName: "m", trials: [{ name: `${rng.name(6)}__${rng.name(5)}`, reward: 0, commands: [pipFailure(rng)] }] });
+        writeHarborJob(job, {
+          jobName: "m",
+          trials: [
+            { name: `${rng.name(6)}__${rng.name(5)}`, reward: 0, commands: [pipFailure(rng)] },
+          ],
+        });
         const out = join(dir, "out");
-        const ing = await fak(["ingest", "harbor", job, "--out", out, "--json"], { timeoutMs: 60_000 });
+        const ing = await fak(["ingest", "harbor", job, "--out", out, "--json"], {
+          timeoutMs: 60_000,
+        });
         if (ing.code !== 0) throw new Error(`fak ingest --out failed: ${brief(ing)}`);
         const files = [
           ["store", db],
@@ -415,7 +512,9 @@ export default {
         return {
           tries: files.length,
           found: bad.length,
-          sample: bad.length ? `${bad.map(([w, p]) => `${w} ${modeOf(p)}`).join(", ")}; ${folders}` : "",
+          sample: bad.length
+            ? `${bad.map(([w, p]) => `${w} ${modeOf(p)}`).join(", ")}; ${folders}`
+            : "",
           note: folders,
         };
       },

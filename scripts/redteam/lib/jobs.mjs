@@ -153,7 +153,8 @@ function ctrf(tests) {
 /** The ATIF trajectory of a trial: the user's task, the agent's messages, then its commands. */
 export function trajectoryOf(t) {
   const steps = [{ step_id: 1, source: "user", message: "do the task" }];
-  for (const m of t.messages ?? []) steps.push({ step_id: steps.length + 1, source: "agent", message: m });
+  for (const m of t.messages ?? [])
+    steps.push({ step_id: steps.length + 1, source: "agent", message: m });
   for (const [i, c] of (t.commands ?? []).entries()) {
     steps.push({
       step_id: steps.length + 1,

@@ -281,7 +281,14 @@ function needlesOf(parts) {
 export function fakeSecret(rng, kind) {
   const parts = [];
   const { secret, text } = GENERATORS[kind](rng, parts);
-  return { kind, secret, text: text ?? secret, parts, needles: needlesOf(parts), length: secret.length };
+  return {
+    kind,
+    secret,
+    text: text ?? secret,
+    parts,
+    needles: needlesOf(parts),
+    length: secret.length,
+  };
 }
 
 /** A made-up secret from its parts, for shapes the generators above do not cover. */

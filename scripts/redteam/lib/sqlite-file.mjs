@@ -111,7 +111,8 @@ export class SqliteFile {
   rows(root) {
     const out = [];
     for (const page of this.leaves(root)) {
-      for (const cell of this.cells(page)) out.push({ page, cell, record: this.record(page, cell.cellAt) });
+      for (const cell of this.cells(page))
+        out.push({ page, cell, record: this.record(page, cell.cellAt) });
     }
     return out;
   }

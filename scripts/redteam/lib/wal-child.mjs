@@ -15,7 +15,10 @@ if (mode === "vacuum") {
 } else {
   await client.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)");
   for (let i = 0; i < 40; i++) {
-    await client.execute({ sql: "INSERT INTO notes (body) VALUES (?)", args: [`${marker} ${i} ${"x".repeat(400)}`] });
+    await client.execute({
+      sql: "INSERT INTO notes (body) VALUES (?)",
+      args: [`${marker} ${i} ${"x".repeat(400)}`],
+    });
   }
 }
 process.kill(process.pid, "SIGKILL");
