@@ -154,7 +154,7 @@ function table(rows) {
   const esc = (s) => s.replaceAll("|", "\\|");
   const lines = [
     `| ${head.join(" | ")} |`,
-    `|${head.map((h, i) => (i === 2 || i === 3 ? "---:" : "---")).join("|")}|`,
+    `|${head.map((_h, i) => (i === 2 || i === 3 ? "---:" : "---")).join("|")}|`,
   ];
   for (const c of cells) lines.push(`| ${c.map(esc).join(" | ")} |`);
   return `${lines.join("\n")}\n`;

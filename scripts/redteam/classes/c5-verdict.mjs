@@ -144,9 +144,9 @@ function rowCheck(kind) {
         ? "verifier_result null + agent-written reward file: the trial's row says it passed"
         : "agent-printed platform error beside an AssertionError: the row leaves the agent's column",
     run: async (ctx) => {
-      const runs = await (kind === "reward"
-        ? (rewardRuns ??= runAll(ctx, "reward"))
-        : (platformRuns ??= runAll(ctx, "platform")));
+      if (kind === "reward") rewardRuns ??= runAll(ctx, "reward");
+      else platformRuns ??= runAll(ctx, "platform");
+      const runs = await (kind === "reward" ? rewardRuns : platformRuns);
       const bad = runs.filter(({ row }) =>
         kind === "reward"
           ? !row || row.passed === true
@@ -175,9 +175,9 @@ function gateCheck(kind, which) {
         ? `${label}: compare A(pass) B --fail-on regression still trips`
         : `${label}: ingest --max-failures 1 (one genuine failure besides) still trips`,
     run: async (ctx) => {
-      const runs = await (kind === "reward"
-        ? (rewardRuns ??= runAll(ctx, "reward"))
-        : (platformRuns ??= runAll(ctx, "platform")));
+      if (kind === "reward") rewardRuns ??= runAll(ctx, "reward");
+      else platformRuns ??= runAll(ctx, "platform");
+      const runs = await (kind === "reward" ? rewardRuns : platformRuns);
       const bad = runs.filter((r) => (which === "compare" ? r.cmp : r.gate).code === 0);
       const first = bad[0];
       return {

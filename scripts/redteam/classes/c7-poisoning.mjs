@@ -88,7 +88,8 @@ let poisoned;
 
 /** Two forged lines (a plain row and an export-shaped line), each into its own store. */
 async function poison(ctx) {
-  const f = await (shared ??= fixtures(ctx));
+  shared ??= fixtures(ctx);
+  const f = await shared;
   const { rng, dir, fak } = ctx;
   const forms = ["a plain row", "an export-shaped line"];
   return Promise.all(
@@ -142,7 +143,8 @@ async function poison(ctx) {
 
 /** The prior art a next agent would get for each plan-injected task (memory prior-art). */
 async function planArt(ctx) {
-  const f = await (shared ??= fixtures(ctx));
+  shared ??= fixtures(ctx);
+  const f = await shared;
   return Promise.all(
     f.plans.map(async (p, i) => {
       const r = await ctx.fak(
@@ -166,7 +168,8 @@ export default {
     {
       name: 'an import line claiming provenance "real" and a genuine trial\'s source is stored as real',
       run: async (ctx) => {
-        const runs = await (poisoned ??= poison(ctx));
+        poisoned ??= poison(ctx);
+        const runs = await poisoned;
         const bad = runs.filter((r) => r.imp.code === 0 && r.stored?.provenance === "real");
         return {
           tries: runs.length,
@@ -180,7 +183,8 @@ export default {
     {
       name: "the forged row pre-empts the genuine trial's record (ingest --record says already_present)",
       run: async (ctx) => {
-        const runs = await (poisoned ??= poison(ctx));
+        poisoned ??= poison(ctx);
+        const runs = await poisoned;
         const bad = runs.filter((r) => r.stored && !r.genuineKept);
         return {
           tries: runs.length,
@@ -194,7 +198,8 @@ export default {
     {
       name: 'the forged row is served as prior art "[refuted by real checks]"',
       run: async (ctx) => {
-        const runs = await (poisoned ??= poison(ctx));
+        poisoned ??= poison(ctx);
+        const runs = await poisoned;
         const bad = runs.filter((r) => /refuted by real checks|\(real: /.test(r.entry));
         const e = bad[0]?.entry.replace(bad[0]?.marker ?? "", "<marker>");
         return {

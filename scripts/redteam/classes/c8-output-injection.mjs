@@ -194,7 +194,8 @@ function escapeCheck(name, which) {
   return {
     name,
     run: async (ctx) => {
-      const f = await (shared ??= fixtures(ctx));
+      shared ??= fixtures(ctx);
+      const f = await shared;
       const t = [which]
         .flat()
         .map((w) => text(f.out[w]))
@@ -217,7 +218,8 @@ export default {
     {
       name: "ingest --format csv: no cell starts with = + - @ tab or CR",
       run: async (ctx) => {
-        const f = await (shared ??= fixtures(ctx));
+        shared ??= fixtures(ctx);
+        const f = await shared;
         const cells = parseCsv(f.out.csv.stdout).flat();
         const bad = f.formulas.filter((p) =>
           cells.some((c) => c.includes(p.marker) && FORMULA_LEADS.includes(c[0])),
@@ -238,7 +240,8 @@ export default {
     {
       name: "ingest --format md: a backslash before a pipe does not split the row",
       run: async (ctx) => {
-        const f = await (shared ??= fixtures(ctx));
+        shared ??= fixtures(ctx);
+        const f = await shared;
         const lines = f.out.md.stdout.split("\n").filter((l) => l.startsWith("|"));
         const width = gfmCells(lines[0] ?? "").length;
         const rows = lines.slice(2).filter((l) => l.includes(f.mdMarker) && l.includes("a\\"));
@@ -255,7 +258,8 @@ export default {
     {
       name: "ingest --format md: no raw HTML and no javascript: link from the data",
       run: async (ctx) => {
-        const f = await (shared ??= fixtures(ctx));
+        shared ??= fixtures(ctx);
+        const f = await shared;
         const md = f.out.md.stdout;
         const probes = [
           ["raw <img onerror>", /<img\s/i],
@@ -274,7 +278,8 @@ export default {
     {
       name: "bidi and invisible characters (U+202E, U+2066-2069, U+200B) in csv, md, ingest and compare output",
       run: async (ctx) => {
-        const f = await (shared ??= fixtures(ctx));
+        shared ??= fixtures(ctx);
+        const f = await shared;
         const outputs = {
           csv: f.out.csv,
           md: f.out.md,
@@ -299,7 +304,8 @@ export default {
     {
       name: "HTML report CSP: scripts by hash or nonce (no 'unsafe-inline'), base-uri 'none'",
       run: async (ctx) => {
-        const f = await (shared ??= fixtures(ctx));
+        shared ??= fixtures(ctx);
+        const f = await shared;
         const meta = /<meta[^>]+http-equiv=["']?content-security-policy["']?[^>]*>/i.exec(
           f.html,
         )?.[0];
