@@ -68,7 +68,7 @@ describe("fak memory export | import", () => {
       [null, null],
       [null, 3],
     ]);
-  });
+  }, 120_000); // nine CLI processes one after another: on a loaded 2-core CI machine 30 s is not enough
 
   it("refuses a reference to an id the file does not hold (exit 2, line and field named)", async () => {
     const file = join(dir, "bad.jsonl");
