@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { byteLines, jsonLineBatches, jsonLines } from "./io.js";
+import { MAX_LINE_BYTES as MEMORY_MAX_LINE_BYTES } from "@fak/memory";
+import { byteLines, jsonLineBatches, jsonLines, MAX_LINE_BYTES } from "./io.js";
 
 async function* chunks(parts: string[]): AsyncGenerator<Buffer> {
   for (const p of parts) yield Buffer.from(p);
@@ -104,5 +105,12 @@ describe("jsonLineBatches against jsonLines", () => {
       );
       expect(b, JSON.stringify(bytes.toString("latin1"))).toBe(l);
     }
+  });
+});
+
+describe("the line limit", () => {
+  it("is the one @fak/memory's import reads by (a JSONL the CLI accepts, memory import accepts)", () => {
+    expect(MAX_LINE_BYTES).toBe(MEMORY_MAX_LINE_BYTES);
+    expect(MAX_LINE_BYTES).toBe(64 << 20);
   });
 });

@@ -3,7 +3,11 @@ import { type FileHandle, open } from "node:fs/promises";
 import { decodeText, InputError, validate } from "@fak/taxonomy";
 import type { z } from "zod";
 
-/** The longest JSON Lines line fak reads (64 MiB): a longer one is bad input, named by its line. */
+/**
+ * The longest line fak reads (64 MiB): a longer one is bad input, named by its line. The same
+ * limit as `@fak/memory`'s MAX_LINE_BYTES (memory depends on nothing of ours; a test holds the
+ * two equal).
+ */
 export const MAX_LINE_BYTES = 64 << 20;
 /** The largest input read whole (a JSON document or array, 256 MiB): JSON Lines stream instead. */
 export const MAX_DOCUMENT_BYTES = 256 << 20;
@@ -297,6 +301,7 @@ async function* prepend(head: Buffer[], it: AsyncIterator<Buffer>): AsyncGenerat
 }
 
 const HEAD_BYTES = 1 << 16;
+const NEWLINE = Buffer.from("\n");
 
 /**
  * The records of `readRecords`, in batches (the whole lines of each chunk of JSON Lines read, or
@@ -356,40 +361,23 @@ async function* readInput<S extends z.ZodType>(
       else yield* jsonLines(prepend(head, it), name, schema);
       return;
     }
-    const whole: Buffer[] = [];
-    // The same line limit as JSON Lines (/dev/zero on standard input has one endless line).
-    let line = 1;
-    let lineBytes = 0;
-    const tooLong = () =>
-      new InputError(
-        { file: name, line },
-        `line longer than ${MAX_LINE_BYTES} bytes, the longest fak reads`,
-      );
-    const take = (chunk: Buffer) => {
-      let from = 0;
-      for (let nl = chunk.indexOf(10); nl >= 0; nl = chunk.indexOf(10, from)) {
-        if (lineBytes + nl - from > MAX_LINE_BYTES) throw tooLong();
-        line++;
-        lineBytes = 0;
-        from = nl + 1;
-      }
-      lineBytes += chunk.length - from;
-      if (lineBytes > MAX_LINE_BYTES) throw tooLong();
-      whole.push(chunk);
-    };
-    take(start);
-    for (let r = await it.next(); !r.done; r = await it.next()) {
-      size += r.value.length;
-      take(r.value);
-      if (size > MAX_DOCUMENT_BYTES) {
+    // One JSON document (or array) read whole, through the same bounded splitter as JSON Lines:
+    // the same line limit (/dev/zero on standard input has one endless line) and the same error.
+    const lines: Buffer[] = [];
+    let read = 0;
+    for await (const bytes of byteLines(prepend(head, it), name)) {
+      read += bytes.length + 1;
+      if (read > MAX_DOCUMENT_BYTES) {
         throw new InputError(
           { file: name },
           `larger than ${MAX_DOCUMENT_BYTES} bytes, the largest JSON document fak reads whole (give JSON Lines instead)`,
         );
       }
+      lines.push(bytes);
     }
+    const whole = Buffer.concat(lines.flatMap((l, i) => (i ? [NEWLINE, l] : [l])));
     const { parseJsonOrJsonLines } = await import("@fak/taxonomy");
-    const records = parseJsonOrJsonLines(decodeText(Buffer.concat(whole), name), schema, name);
+    const records = parseJsonOrJsonLines(decodeText(whole, name), schema, name);
     if (batches) yield records;
     else yield* records;
   } finally {

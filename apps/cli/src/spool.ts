@@ -70,21 +70,3 @@ export class Spool {
     this.size = 0;
   }
 }
-
-/** The lines (without their LF) of a stream of text chunks, one line held at a time. */
-export async function* linesOf(chunks: AsyncIterable<string | Buffer>): AsyncGenerator<string> {
-  const decoder = new TextDecoder();
-  let rest = "";
-  for await (const chunk of chunks) {
-    const text =
-      rest + (typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true }));
-    let start = 0;
-    for (let nl = text.indexOf("\n"); nl >= 0; nl = text.indexOf("\n", start)) {
-      yield text.slice(start, nl);
-      start = nl + 1;
-    }
-    rest = text.slice(start);
-  }
-  rest += decoder.decode();
-  if (rest) yield rest;
-}

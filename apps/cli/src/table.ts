@@ -1,4 +1,5 @@
-import { linesOf, Spool } from "./spool.js";
+import { byteLines } from "./io.js";
+import { Spool } from "./spool.js";
 import { forTerminal } from "./terminal.js";
 
 /** A cell fak colours: the data is made safe for a terminal first, then painted. */
@@ -63,8 +64,9 @@ export class TableSink {
   /** Write the header (in `bold`) and every row through `sink`, a few hundred kilobytes at a time. */
   async write(sink: (text: string) => Promise<void>, bold: (s: string) => string): Promise<void> {
     let batch = `${bold(this.line(this.header))}\n`;
-    for await (const raw of linesOf(this.spool.drain())) {
-      batch += `${this.line(JSON.parse(raw) as Stored[])}\n`;
+    // Our own rows, one JSON array a line: no line limit applies to what fak wrote itself.
+    for await (const raw of byteLines(this.spool.drain(), "(table spool)", Infinity)) {
+      batch += `${this.line(JSON.parse(raw.toString("utf8")) as Stored[])}\n`;
       if (batch.length >= 1 << 18) {
         await sink(batch);
         batch = "";

@@ -11,7 +11,7 @@ export {
 export { MemoryInputError, MemoryStoreError, type MemoryStoreErrorCode } from "./errors.js";
 export type { FailureHistory } from "./history.js";
 export type { ImportLineResult, ImportOptions } from "./import/index.js";
-export { type ImportLine, importLineSchema } from "./import/index.js";
+export { type ImportLine, importLineSchema, MAX_LINE_BYTES } from "./import/index.js";
 export {
   estimateTokens,
   formatEntry,
