@@ -1,6 +1,6 @@
+import { MAX_LINE_BYTES as MEMORY_MAX_LINE_BYTES } from "@fak/memory";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { MAX_LINE_BYTES as MEMORY_MAX_LINE_BYTES } from "@fak/memory";
 import { byteLines, jsonLineBatches, jsonLines, MAX_LINE_BYTES } from "./io.js";
 
 async function* chunks(parts: string[]): AsyncGenerator<Buffer> {
