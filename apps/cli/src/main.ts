@@ -11,6 +11,7 @@ import { registerReport } from "./commands/report.js";
 import { registerRetry } from "./commands/retry.js";
 import { registerSchema } from "./commands/schema.js";
 import { registerTaxonomy } from "./commands/taxonomy.js";
+import { registerWatch } from "./commands/watch.js";
 import { errorLine, exitStatusFor } from "./errors.js";
 
 // Commands load their packages lazily inside their actions, so `fak --version` starts about as
@@ -33,6 +34,7 @@ for (const register of [
   registerClassify,
   registerRetry,
   registerTaxonomy,
+  registerWatch,
   registerReplay,
   registerIngest,
   registerCompare,

@@ -144,3 +144,10 @@ export {
   trialRows,
   wilson,
 } from "./reports/index.js";
+// Following a job or run while it is written (`fak watch`).
+export {
+  type FollowOptions,
+  type FollowResult,
+  followRun,
+  type WatchedTrial,
+} from "./watch/follow.js";

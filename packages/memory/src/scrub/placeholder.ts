@@ -35,7 +35,10 @@ const isAddressed = (v: string): boolean => {
 // (lower_case, camelCase, UPPER_CASE or PascalCase), never the case soup of a random string.
 const codeShapes: RegExp[] = [
   /^[a-z_$][a-z_$]{1,60}(?:\.(?:[a-z_$][a-z0-9_$]{0,60}|[a-z_$][a-z0-9_$]{0,30}(?:[A-Z][a-z0-9]{1,30}){1,6}|[A-Z][A-Z0-9_]{0,60}|(?:[A-Z][a-z]{1,30}){1,6})){1,8}(?:\[[^\]]{0,80}\]?)?$/,
-  /^[A-Za-z_$][a-z_$]{0,40}(?:\.?[A-Za-z][a-z_]{0,40}){0,6}\(/,
+  // Each further part starts at a dot or at a capital letter, never inside a run of lower-case
+  // letters: one way to split any input, so matching is linear (an optional dot before a
+  // lower-case part split `TOKEN=` + 90 letters in C(n,6) ways and hung the scrubber).
+  /^[A-Za-z_$][a-z_$]{0,40}(?:\.[A-Za-z][a-z_]{0,40}|[A-Z][a-z_]{0,40}){0,6}\(/,
   // Type annotations: password: str, token: Optional[str].
   /^(?:Optional|Union|List|Dict|Tuple|Sequence|Mapping|Callable|Literal|Annotated|SecretStr|str|int|bool|bytes|float|Any|string|number|boolean|None)(?:[[\]),:|= ]|$)/,
 ];

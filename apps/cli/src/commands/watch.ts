@@ -1,0 +1,50 @@
+import { stat } from "node:fs/promises";
+import type { Command } from "commander";
+import { UsageError } from "../errors.js";
+import { positiveInt } from "../options.js";
+
+interface WatchOptions {
+  json?: boolean;
+  timeout?: number;
+}
+
+/** Exit status when `--timeout` passes before the job or run ends. */
+export const WATCH_TIMEOUT_EXIT = 3;
+
+export function registerWatch(program: Command): void {
+  program
+    .command("watch")
+    .description("follow a Harbor job or tb run while it is written; one line per finished trial")
+    .argument("<dir>", "the Harbor job folder or tb run folder")
+    .option("--json", "JSONL output: one line per finished trial, then one with the counts")
+    .option("--timeout <s>", "stop after this many seconds (exit status 3)", positiveInt)
+    .action(async (dir: string, opts: WatchOptions) => {
+      const info = await stat(dir).catch(() => undefined);
+      if (!info?.isDirectory()) throw new UsageError(`${dir}: not a folder`);
+      const { followRun } = await import("@fak/replay");
+      const result = await followRun(dir, {
+        timeoutMs: opts.timeout === undefined ? undefined : opts.timeout * 1000,
+        onTrial: (t) => {
+          const verdict = t.passed === null ? "unknown" : t.passed ? "passed" : "failed";
+          process.stdout.write(
+            opts.json
+              ? `${JSON.stringify({ trial_id: t.trial_id, dir: t.dir, passed: t.passed })}\n`
+              : `${verdict.padEnd(7)} ${t.trial_id}\n`,
+          );
+        },
+      });
+      const counts = {
+        ended: result.ended,
+        trials: result.trials.length,
+        passed: result.passed,
+        failed: result.failed,
+        unknown: result.unknown,
+      };
+      process.stdout.write(
+        opts.json
+          ? `${JSON.stringify(counts)}\n`
+          : `${counts.trials} trials: ${counts.passed} passed, ${counts.failed} failed, ${counts.unknown} unknown (${counts.ended})\n`,
+      );
+      if (result.ended === "timeout") process.exitCode = WATCH_TIMEOUT_EXIT;
+    });
+}
