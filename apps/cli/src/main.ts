@@ -14,8 +14,9 @@ import { registerTaxonomy } from "./commands/taxonomy.js";
 import { registerWatch } from "./commands/watch.js";
 import { errorLine, exitStatusFor } from "./errors.js";
 
-// Commands load their packages lazily inside their actions, so `fak --version` starts about as
-// fast as node itself.
+// Most commands load their packages inside their actions, but not all yet: io.ts, terminal.ts
+// and commands/gate-options.ts import @fak/taxonomy, and commands/run-tables.ts @fak/replay,
+// at start, so `fak --version` pays for them (issue 17 measures it against `node -e 0`).
 // A reader that stops early (`fak memory export | head -1`) is not a failure of fak.
 process.stdout.on("error", (err: NodeJS.ErrnoException) => {
   if (err.code === "EPIPE") process.exit(0);
