@@ -48,7 +48,9 @@ export function makeOutcome(o: {
   timedOut?: boolean;
   output?: string | undefined;
   /** Where it was read: a file relative to the trial folder, and its line. */
-  source?: { file: string; line?: number | undefined } | undefined;
+  source?:
+    | { file: string; line?: number | undefined; output_line?: number | undefined }
+    | undefined;
 }): CommandOutcome {
   const timedOut = o.timedOut ?? false;
   const out: CommandOutcome = { exit_code: o.exitCode, timed_out: timedOut };
@@ -58,6 +60,13 @@ export function makeOutcome(o: {
   }
   if (o.turn !== undefined && o.turn >= 0) out.turn = o.turn;
   if (o.command !== undefined) out.command = o.command.trim();
-  if (o.output && isFailedOutcome(out)) out.stderr = tailOf(o.output);
+  if (o.output && isFailedOutcome(out)) {
+    out.stderr = tailOf(o.output);
+    // Where the kept output begins in the file, only while it is kept whole (a cut tail starts
+    // elsewhere), so a matched line can be cited at its own line.
+    const at = o.source?.output_line;
+    if (out.source && at !== undefined && at > 0 && out.stderr === o.output)
+      out.source.output_line = at;
+  }
   return out;
 }

@@ -148,6 +148,104 @@ describe("judging a real trial as a whole", () => {
     });
   });
 
+  it("a compiler error carried as an assertion's message is the agent's file not compiling", () => {
+    // As a verifier that compiles the agent's source inside a test prints it (one pytest E line).
+    expect(
+      trial({
+        harness: "harbor",
+        verifier: verifierFailure(
+          "AssertionError: Compilation failed: /app/solver.c:17:5: error: expected ';' before 'return'",
+        ),
+      }),
+    ).toMatchObject({ category: "BAD_FILE_EDIT", decided_by: { line: 40 } });
+    // A missing file in that message is not a bad edit, and a test about an error is not one.
+    expect(
+      trial({
+        harness: "harbor",
+        verifier: verifierFailure(
+          "AssertionError: Compilation failed: cc1: fatal error: /app/mystery.c: No such file or directory",
+        ),
+      }).category,
+    ).toBe("TEST_MISUNDERSTOOD");
+    expect(
+      trial({
+        harness: "harbor",
+        verifier: verifierFailure("AssertionError: expected SyntaxError to be raised for '1 +'"),
+      }).category,
+    ).toBe("TEST_MISUNDERSTOOD");
+  });
+
+  it("an agent that saw its own tests fail and submitted anyway misread the task, not a command", () => {
+    const src = (line: number) => ({ file: "sessions/agent.log", line });
+    const c = trial(
+      { harness: "tb", verifier: verifierFailure("assert 41 == 42"), agent: { submitted: true } },
+      {
+        outcomes: [
+          { turn: 1, command: "python solve.py > out.txt", exit_code: 0, source: src(10) },
+          {
+            turn: 2,
+            command: "pytest -q tests/",
+            exit_code: 1,
+            stderr:
+              "FAILED tests/test_out.py::test_total - assert 41 == 42\n1 failed, 3 passed in 0.2s",
+            source: src(20),
+          },
+        ],
+      },
+    );
+    expect(c).toMatchObject({
+      category: "TEST_MISUNDERSTOOD",
+      reason: "TEST_MISUNDERSTOOD:submitted_with_own_tests_failing",
+      decided_by: { file: "verifier/test-stdout.txt", line: 40 },
+    });
+    expect(c.evidence.some((e) => e.startsWith("sessions/agent.log:20"))).toBe(true);
+    // A build left failing at the end still decides as the command it is.
+    const build = trial(
+      { harness: "tb", verifier: verifierFailure("assert 41 == 42") },
+      {
+        outcomes: [
+          {
+            turn: 1,
+            command: "pytest -q",
+            exit_code: 1,
+            stderr: "1 failed in 0.1s\nFAILED t.py::a",
+            source: src(5),
+          },
+          {
+            turn: 2,
+            command: "make",
+            exit_code: 2,
+            stderr: "src/a.c:3:10: fatal error: zlib.h: No such file or directory",
+            source: src(30),
+          },
+        ],
+      },
+    );
+    expect(build).toMatchObject({ category: "ENV_SETUP_MISS", decided_by: { line: 30 } });
+  });
+
+  it("cites the output line a rule matched, not the command's, when the output's start is known", () => {
+    const output = [
+      ...Array.from({ length: 120 }, (_, i) => `compiling unit ${i}`),
+      "make: *** [all] Error 2",
+    ];
+    const c = trial(
+      { harness: "tb" },
+      {
+        outcomes: [
+          {
+            turn: 1,
+            command: "make",
+            exit_code: 2,
+            stderr: output.join("\n"),
+            source: { file: "sessions/agent.log", line: 300, output_line: 302 },
+          },
+        ],
+      },
+    );
+    expect(c.decided_by).toMatchObject({ file: "sessions/agent.log", line: 302 + 120 });
+  });
+
   it("a failed command the agent repaired later does not count; one left failing at the end does", () => {
     const src = (line: number) => ({ file: "sessions/agent.log", line });
     const repaired = trial(

@@ -22,8 +22,10 @@ import { readVerifierFailure } from "./verifier.js";
 //    7. the verifier's own script failed before any test ran: harness;
 //    8. the verifier's first failure shows a file that does not parse, or tests that hung;
 //    9. a deferred cause, when the verifier shows no failure or the agent had not finished;
-//   10. a failed command nothing later repaired, in the agent's last stretch of work;
-//   11. the verifier failed after the agent finished: TEST_MISUNDERSTOOD;
+//   10. a failed command nothing later repaired, in the agent's last stretch of work (the agent's
+//       own failing test run does not count here when the verifier failed too);
+//   11. the verifier failed after the agent finished: TEST_MISUNDERSTOOD (also when the agent's
+//       own test run had failed and it submitted anyway);
 //   12. a deferred cause, when nothing else spoke;
 //   13. a failed command nothing later repaired, anywhere;
 //   14. arm shape.
@@ -180,6 +182,12 @@ function setupVerdict(t: TrialSignals): Verdict | undefined {
   };
 }
 
+/** A step that ran a test suite and saw tests fail (the outcome rules' `test.*` family). */
+function isOwnTestRun(step: Step): boolean {
+  const rule = step.verdict?.rule ?? "";
+  return rule === "test.tests_failed" || rule === "test.other_runners";
+}
+
 const GENERIC_PATH = new Set(["fs.no_such_file", "fs.no_such_file_localised"]);
 
 /** The path a "No such file" line names: quoted, or the field before the message. */
@@ -319,7 +327,10 @@ export function judgeTrial(s: FailureSignals): FailureClassification {
   // Of the failures still standing in the agent's last stretch of work, the first is the root
   // a human would fix first (a download that 404s, then the build that could not run).
   const stretch = Math.floor(steps.length * (1 - LAST_STRETCH));
-  const open = unrepaired(steps);
+  // The agent's own test run that failed, when the verifier failed too, is not a command its
+  // solution depends on: the agent saw its answer fail and submitted it (TEST_MISUNDERSTOOD below).
+  const ownFailedTests = verifierFailed ? unrepaired(steps).filter(isOwnTestRun) : [];
+  const open = unrepaired(steps).filter((f) => !ownFailedTests.includes(f));
   const last = open.at(-1);
   // A batch of commands (terminus-2 sends several per turn) fails as one: its first failure counts.
   const inLastStretch = (f: Step) =>
@@ -334,12 +345,18 @@ export function judgeTrial(s: FailureSignals): FailureClassification {
 
   const first = t.verifier?.failure[0];
   if (first || (t.verifier?.tests_failed ?? 0) > 0) {
+    const own = ownFailedTests.at(-1);
     return build(s, {
       category: "TEST_MISUNDERSTOOD",
-      reason: "TEST_MISUNDERSTOOD:verifier_failed_after_agent_finished",
-      detail: "the agent finished and the verifier's check failed",
+      reason: own
+        ? "TEST_MISUNDERSTOOD:submitted_with_own_tests_failing"
+        : "TEST_MISUNDERSTOOD:verifier_failed_after_agent_finished",
+      detail: own
+        ? "the agent's own test run failed, it submitted anyway, and the verifier's check failed"
+        : "the agent finished and the verifier's check failed",
       attribution: "agent",
-      decided_by: first,
+      decided_by: first ?? own?.ref,
+      evidence: own?.ref ? [capEvidence(`${where(own.ref)}: ${own.ref.text}`)] : [],
     });
   }
   if (cause) return build(s, fromCause(cause, t));

@@ -16,6 +16,11 @@ export const attributionSchema = z.enum(ATTRIBUTIONS);
 export const sourceRefSchema = z.strictObject({
   file: z.string().min(1),
   line: lineNo.optional(),
+  /**
+   * For a command's outcome: the line of the file where its output (the `stderr` tail) begins,
+   * so that the line a rule matched in that output can be cited at its own line, not the command's.
+   */
+  output_line: lineNo.optional(),
 });
 export type SourceRef = z.output<typeof sourceRefSchema>;
 

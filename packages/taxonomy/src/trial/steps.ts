@@ -1,3 +1,4 @@
+import { stripAnsi } from "../ansi.js";
 import { classifyOutcome, isFailedOutcome, type OutcomeClassification } from "../outcome.js";
 import type { CommandOutcome } from "../schemas.js";
 import type { EvidenceLine, ScreenSignal } from "./schema.js";
@@ -33,7 +34,8 @@ export function stepsOf(
     if (step.failed) step.verdict = classifyOutcome(o);
     if (o.source) {
       const text = step.verdict?.line ?? o.command ?? "";
-      step.ref = { file: o.source.file, text, ...(o.source.line ? { line: o.source.line } : {}) };
+      const line = lineOfMatch(o, step.verdict?.line) ?? o.source.line;
+      step.ref = { file: o.source.file, text, ...(line ? { line } : {}) };
     }
     steps.push(step);
   }
@@ -56,4 +58,22 @@ export function stepsOf(
     s.index = i;
   });
   return ordered;
+}
+
+/**
+ * The file line of the output line a rule matched, when the outcome says where its output begins
+ * (`source.output_line`): a long command output puts the error hundreds of lines below the command.
+ */
+function lineOfMatch(o: CommandOutcome, matched: string | null | undefined): number | undefined {
+  const start = o.source?.output_line;
+  if (start === undefined || !matched || !o.stderr) return undefined;
+  const want = fold(matched.endsWith("…") ? matched.slice(0, -1) : matched);
+  if (!want) return undefined;
+  const i = o.stderr.split("\n").findIndex((l) => fold(l).includes(want));
+  return i >= 0 ? start + i : undefined;
+}
+
+/** Case and blanks folded, as the rules' matched line is. */
+function fold(text: string): string {
+  return stripAnsi(text).toLowerCase().replace(/\s+/g, " ").trim();
 }

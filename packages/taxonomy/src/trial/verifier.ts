@@ -6,6 +6,10 @@ const VERIFIER_DECIDES = new Set(["BAD_FILE_EDIT", "TIMEOUT"]);
 const ASSERTION_TEXT =
   /^(?:>\s*)?assert\b|assertionerror|^failed \S+ - |^\S+\.py:\d+: \w*error$|^\+\s+where\b/i;
 
+/** Where a compiler's or parser's own message starts inside an assertion's text. */
+const EMBEDDED_DIAGNOSTIC =
+  /[\w./-]+\.\w+:\d+(?::\d+)?:\s*(?:fatal\s+)?error\b|\berror(?:\[E\d{4}\]| TS\d{4}):|\b\w*SyntaxError: /;
+
 export interface VerifierReading {
   verdict: OutcomeClassification;
   line: EvidenceLine;
@@ -21,7 +25,13 @@ export interface VerifierReading {
 export function readVerifierFailure(lines: readonly EvidenceLine[]): VerifierReading | undefined {
   // An assertion's own words quote the expected and actual values; they are the test's, not a
   // tool's message, and the rules must not read them as one.
-  const told = lines.filter((l) => !ASSERTION_TEXT.test(l.text));
+  // But an assertion may carry a tool's own diagnostic as its message ("AssertionError:
+  // Compilation failed: main.c:3:5: error: …"): from the diagnostic on, that part is the tool's.
+  const told = lines.flatMap((l) => {
+    if (!ASSERTION_TEXT.test(l.text)) return [l];
+    const at = l.text.search(EMBEDDED_DIAGNOSTIC);
+    return at > 0 ? [{ ...l, text: l.text.slice(at) }] : [];
+  });
   if (told.length === 0) return undefined;
   const verdict = classifyOutcome({ exit_code: 1, stderr: told.map((l) => l.text).join("\n") });
   const compiled = verdict.rule?.startsWith("compile.") ?? false;

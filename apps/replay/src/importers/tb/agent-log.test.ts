@@ -38,7 +38,7 @@ describe("ReturnCodeParser", () => {
         exit_code: 2,
         timed_out: false,
         stderr: "make: *** [all] Error 2",
-        source: { file: "sessions/agent.log", line: 10 },
+        source: { file: "sessions/agent.log", line: 10, output_line: 12 },
       },
       { turn: 3, exit_code: 0, timed_out: false, source: { file: "sessions/agent.log", line: 14 } },
     ]);
@@ -58,6 +58,9 @@ describe("ReturnCodeParser", () => {
       ].join("\n"),
     );
     expect(out[0]?.stderr?.length).toBeLessThanOrEqual(8 * 1024);
+    // The kept tail's first line is cited at its own line of the log (the output begins at 6).
+    const first = out[0]?.stderr?.split("\n")[0] ?? "";
+    expect(out[0]?.source?.output_line).toBe(6 + lines.indexOf(first));
     expect(out[0]?.stderr?.endsWith(lines.at(-1) ?? "")).toBe(true);
   });
 });

@@ -87,6 +87,8 @@ export class ReturnCodeParser {
         command: string | undefined;
         turn: number | undefined;
         out: string[];
+        /** The log's line number of each kept output line. */
+        lines: number[];
         size: number;
         line: number;
       }
@@ -113,6 +115,7 @@ export class ReturnCodeParser {
         command: this.command,
         turn: this.turn,
         out: [],
+        lines: [],
         size: 0,
         line: this.lineNo,
       };
@@ -165,9 +168,12 @@ export class ReturnCodeParser {
     const o = this.open;
     if (!o || line.trim() === "<output>") return;
     o.out.push(line);
+    o.lines.push(this.lineNo);
     o.size += line.length + 1;
-    while (o.size > STDERR_TAIL_BYTES && o.out.length > 1)
+    while (o.size > STDERR_TAIL_BYTES && o.out.length > 1) {
       o.size -= (o.out.shift()?.length ?? 0) + 1;
+      o.lines.shift();
+    }
   }
 
   private close(): void {
@@ -180,7 +186,7 @@ export class ReturnCodeParser {
         command: o.command,
         exitCode: o.exit,
         output: o.out.join("\n"),
-        source: { file: this.file, line: o.line },
+        source: { file: this.file, line: o.line, output_line: o.lines[0] },
       }),
     );
   }

@@ -88,7 +88,7 @@ describe("ingestTb", () => {
         exit_code: 1,
         timed_out: false,
         stderr: "ERROR: No matching distribution found",
-        source: { file: "sessions/agent.log", line: 34 },
+        source: { file: "sessions/agent.log", line: 34, output_line: 36 },
       },
     ]);
     expect(maze?.meta).toEqual({
