@@ -1,5 +1,3 @@
-import { forTerminal } from "./terminal.js";
-
 /** A mistake in how the command was called (bad flag value, missing argument): exit status 2. */
 export class UsageError extends Error {
   readonly code = "FAK_USAGE";
@@ -32,7 +30,11 @@ export function exitStatusFor(err: unknown): 1 | 2 {
  * one place every error message reaches the terminal through.
  */
 export async function errorLine(err: unknown): Promise<string> {
-  const { redactCredentials } = await import("@fak/memory");
+  // Loaded here, not at start: `fak --version` never needs them.
+  const [{ redactCredentials }, { forTerminal }] = await Promise.all([
+    import("@fak/memory"),
+    import("./terminal.js"),
+  ]);
   return forTerminal(redactCredentials(describeError(err)));
 }
 

@@ -1,6 +1,8 @@
-import { mkdtempSync, readdirSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { runFak } from "./test-support/run-fak.js";
 
@@ -46,6 +48,52 @@ describe("fak", () => {
     ]) {
       expect(r.stdout).toContain(c);
     }
+  });
+});
+
+describe("fak's start", () => {
+  /** Every module URL `fak ARGS` resolves, through a module resolve hook. */
+  function modulesLoadedBy(args: string[]): string[] {
+    const dir = mkdtempSync(join(tmpdir(), "fak-loads-"));
+    try {
+      const log = join(dir, "loaded.txt");
+      writeFileSync(log, "");
+      const hooks = join(dir, "hooks.mjs");
+      writeFileSync(
+        hooks,
+        `import { appendFileSync } from "node:fs";
+export async function resolve(spec, ctx, next) {
+  const r = await next(spec, ctx);
+  appendFileSync(${JSON.stringify(log)}, r.url + "\\n");
+  return r;
+}`,
+      );
+      const register = join(dir, "register.mjs");
+      writeFileSync(
+        register,
+        `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(hooks).href)});`,
+      );
+      const main = fileURLToPath(new URL("../dist/main.js", import.meta.url));
+      const r = spawnSync(process.execPath, ["--import", register, main, ...args], {
+        encoding: "utf8",
+      });
+      expect(r.status, r.stderr).toBe(0);
+      return readFileSync(log, "utf8").split("\n").filter(Boolean);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  const ours = /\/packages\/(taxonomy|retry|memory)\/|\/apps\/replay\/|\/zod\/|\/commands\//;
+
+  it("loads no command and no package for --version, and only the named command's module", () => {
+    expect(modulesLoadedBy(["--version"]).filter((u) => ours.test(u))).toEqual([]);
+    const loaded = modulesLoadedBy(["retry", "--help"])
+      .filter((u) => u.includes("/cli/dist/commands/"))
+      .map((u) => u.replace(/^.*\//, ""));
+    expect(loaded).toContain("retry.js");
+    // No other command's module: each loads only when it is the one that runs.
+    for (const other of ["classify", "ingest", "compare", "report", "memory", "watch", "eval"])
+      expect(loaded).not.toContain(`${other}.js`);
   });
 });
 

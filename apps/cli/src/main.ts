@@ -1,22 +1,26 @@
 #!/usr/bin/env node
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
-import { registerClassify } from "./commands/classify.js";
-import { registerCompare } from "./commands/compare.js";
-import { registerEval } from "./commands/eval.js";
-import { registerIngest } from "./commands/ingest.js";
-import { registerMemory } from "./commands/memory.js";
-import { registerReplay } from "./commands/replay.js";
-import { registerReport } from "./commands/report.js";
-import { registerRetry } from "./commands/retry.js";
-import { registerSchema } from "./commands/schema.js";
-import { registerTaxonomy } from "./commands/taxonomy.js";
-import { registerWatch } from "./commands/watch.js";
 import { errorLine, exitStatusFor } from "./errors.js";
 
-// Most commands load their packages inside their actions, but not all yet: io.ts, terminal.ts
-// and commands/gate-options.ts import @fak/taxonomy, and commands/run-tables.ts @fak/replay,
-// at start, so `fak --version` pays for them (issue 17 measures it against `node -e 0`).
+// Only the command that runs is loaded: its module, and the packages it imports, load on demand
+// (`fak --version` loads none; help and an unknown name load them all, to list them). A command
+// module named here must register a command of the same name.
+type Register = (program: Command) => void;
+const COMMANDS: Record<string, () => Promise<Register>> = {
+  classify: async () => (await import("./commands/classify.js")).registerClassify,
+  retry: async () => (await import("./commands/retry.js")).registerRetry,
+  taxonomy: async () => (await import("./commands/taxonomy.js")).registerTaxonomy,
+  watch: async () => (await import("./commands/watch.js")).registerWatch,
+  replay: async () => (await import("./commands/replay.js")).registerReplay,
+  ingest: async () => (await import("./commands/ingest.js")).registerIngest,
+  compare: async () => (await import("./commands/compare.js")).registerCompare,
+  report: async () => (await import("./commands/report.js")).registerReport,
+  eval: async () => (await import("./commands/eval.js")).registerEval,
+  memory: async () => (await import("./commands/memory.js")).registerMemory,
+  schema: async () => (await import("./commands/schema.js")).registerSchema,
+};
+
 // A reader that stops early (`fak memory export | head -1`) is not a failure of fak.
 process.stdout.on("error", (err: NodeJS.ErrnoException) => {
   if (err.code === "EPIPE") process.exit(0);
@@ -31,22 +35,17 @@ const program = new Command("fak")
   .exitOverride()
   .showHelpAfterError("(run with --help for usage)");
 
-for (const register of [
-  registerClassify,
-  registerRetry,
-  registerTaxonomy,
-  registerWatch,
-  registerReplay,
-  registerIngest,
-  registerCompare,
-  registerReport,
-  registerEval,
-  registerMemory,
-  registerSchema,
-]) {
-  register(program);
-}
+for (const load of commandsToLoad(process.argv.slice(2))) (await load())(program);
 for (const command of program.commands) command.exitOverride();
+
+/** The named command alone; none for the version alone; every one for help or an unknown name. */
+function commandsToLoad(args: readonly string[]): Array<() => Promise<Register>> {
+  const name = args.find((a) => !a.startsWith("-"));
+  const known = name !== undefined && Object.hasOwn(COMMANDS, name);
+  if (known) return [COMMANDS[name]!];
+  if (name === undefined && args.some((a) => a === "-V" || a === "--version")) return [];
+  return Object.values(COMMANDS);
+}
 
 try {
   await program.parseAsync(process.argv);
