@@ -2,9 +2,10 @@
 // The import graph of the workspace's source (tests and test-support left out), checked:
 // - no import circle inside any package;
 // - inside a package with declared layers, no import runs up a layer;
-// - no package imports an app, and packages import each other only downwards.
+// - no package imports an app, and packages import each other only downwards;
+// - a package's index lists what it exports (no `export *`: the public API is what its README documents).
 // `node scripts/import-graph.mjs` prints what it checked and exits 1 on a violation (`pnpm lint`).
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), "..");
@@ -56,6 +57,9 @@ for (const pkg of Object.keys(ALLOWED)) {
     }
     graph.set(file, deps);
   }
+  const index = join(src, "index.ts");
+  if (existsSync(index) && /^\s*export\s+\*\s+from\s/m.test(readFileSync(index, "utf8")))
+    problems.push(`${relative(root, index)}: \`export *\` (list the exports by name)`);
   const layers = LAYERS[pkg];
   if (layers) {
     const rank = (f) => {

@@ -38,7 +38,13 @@ export {
   substanceKey,
 } from "./row/index.js";
 export { redactCredentials } from "./scrub/redact-credentials.js";
-export * from "./scrub/scrub.js";
+export {
+  type ScrubFinding,
+  type ScrubReport,
+  SECRET_KINDS,
+  scrub,
+  scrubReport,
+} from "./scrub/scrub.js";
 export {
   buildMatchQuery,
   type SearchContext,
