@@ -68,6 +68,34 @@ describe("evaluateTrials", () => {
     expect(text).toContain("label: exception.txt: boom");
   });
 
+  it("gives the figures per repository and per harness, and counts UNKNOWN verdicts", async () => {
+    const root = await tempDir();
+    await writeHarborJob(join(root, "a__one", "j"), {
+      trials: [{ name: "wrong__A", reward: 0, testStdout: "E       assert 1 == 2\n" }],
+    });
+    await writeHarborJob(join(root, "b__two", "j"), {
+      trials: [
+        { name: "wrong__B", reward: 0, testStdout: "E       assert 3 == 4\n" },
+        { name: "silent__C", reward: 0 },
+      ],
+    });
+    const e = await evaluateTrials(
+      [
+        label("wrong__A", { job: "a__one/j", repo: "a/one" }),
+        label("wrong__B", { job: "b__two/j" }),
+        label("silent__C", { job: "b__two/j", category: "CMD_ERROR", alt: null }),
+      ],
+      root,
+    );
+    expect(e.by_repo).toEqual([
+      expect.objectContaining({ group: "a/one", scored: 1, correct: 1, unknown: 0 }),
+      expect.objectContaining({ group: "b__two", scored: 2, correct: 1 }),
+    ]);
+    expect(e.by_harness).toEqual([expect.objectContaining({ group: "harbor", scored: 3 })]);
+    expect(e.unknown).toBe(e.judgements.filter((j) => j.got?.category === "UNKNOWN").length);
+    expect(renderTrialEvaluation(e)).toContain("per repository:\n- a/one: 1/1");
+  });
+
   it("a job that cannot be read leaves its labels as misses, not the whole evaluation", async () => {
     const root = await tempDir();
     const e = await evaluateTrials([label("x__1", { job: "nowhere" })], root);

@@ -28,13 +28,17 @@ export const labelledTrialSchema = z.looseObject({
   evidence: z.looseObject({ file: z.string(), quote: z.string() }).optional(),
   rationale: z.string().optional(),
   ambiguous: z.boolean().optional(),
-  alt: z.enum(FAILURE_CODES).optional(),
+  alt: z.enum(FAILURE_CODES).nullable().optional(),
+  /** The public repository the job came from (`owner/name`), for figures per repository. */
+  repo: z.string().optional(),
 });
 export type LabelledTrial = z.output<typeof labelledTrialSchema>;
 
 /** One labelled trial next to what fak said of it. */
 export interface TrialJudgement {
   job: string;
+  repo: string;
+  harness: "harbor" | "tb";
   trial: string;
   expected: { attribution: Attribution; category: FailureCode; alt?: FailureCode };
   got?: {
@@ -50,6 +54,18 @@ export interface TrialJudgement {
   /** Why no judgement: the trial folder was skipped or not found. */
   missing?: string;
   label_evidence?: { file: string; quote: string };
+}
+
+/** The figures of one group of labels (one repository, one harness). */
+export interface TrialGroupFigures {
+  group: string;
+  scored: number;
+  correct: number;
+  correct_with_alt: number;
+  accuracy_with_alt: number;
+  /** Scored trials fak called UNKNOWN. */
+  unknown: number;
+  harness: { total: number; kept_apart: number };
 }
 
 export interface TrialEvaluation {
@@ -68,6 +84,11 @@ export interface TrialEvaluation {
   /** Rows whose category (or attribution, for harness rows) fak got wrong, with evidence. */
   misses: TrialJudgement[];
   judgements: TrialJudgement[];
+  /** Scored trials fak called UNKNOWN (it could not say why). */
+  unknown: number;
+  /** The same figures per repository (the label's `repo`, else the job path's first folder) and per harness. */
+  by_repo: TrialGroupFigures[];
+  by_harness: TrialGroupFigures[];
 }
 
 function ratio(n: number, d: number): number {
@@ -103,7 +124,8 @@ export async function evaluateTrials(
       unreadable = err.message;
     }
     for (const label of rows) {
-      const item = found.get(label.trial);
+      // A label may name the trial folder by its path inside the run (tb's task/trial): its last part.
+      const item = found.get(label.trial) ?? found.get(basename(label.trial));
       judgements.push(
         unreadable && !item
           ? { ...judge(label, undefined), missing: `job not readable: ${unreadable}` }
@@ -128,7 +150,34 @@ export async function evaluateTrials(
     passed: { total: passed.length, counted_passed: passed.filter((j) => j.correct).length },
     misses: judgements.filter((j) => !j.correct_with_alt),
     judgements,
+    unknown: scored.filter(isUnknown).length,
+    by_repo: groupFigures(judgements, (j) => j.repo),
+    by_harness: groupFigures(judgements, (j) => j.harness),
   };
+}
+
+const isUnknown = (j: TrialJudgement) => j.got?.category === "UNKNOWN";
+
+function groupFigures(
+  judgements: readonly TrialJudgement[],
+  keyOf: (j: TrialJudgement) => string,
+): TrialGroupFigures[] {
+  const groups = new Map<string, TrialJudgement[]>();
+  for (const j of judgements) groups.set(keyOf(j), [...(groups.get(keyOf(j)) ?? []), j]);
+  return [...groups].map(([group, js]) => {
+    const scored = js.filter((j) => scoredKind(j) === "scored");
+    const harness = js.filter((j) => scoredKind(j) === "harness");
+    const withAlt = scored.filter((j) => j.correct_with_alt).length;
+    return {
+      group,
+      scored: scored.length,
+      correct: scored.filter((j) => j.correct).length,
+      correct_with_alt: withAlt,
+      accuracy_with_alt: ratio(withAlt, scored.length),
+      unknown: scored.filter(isUnknown).length,
+      harness: { total: harness.length, kept_apart: harness.filter((j) => j.correct).length },
+    };
+  });
 }
 
 function scoredKind(j: TrialJudgement): "scored" | "harness" | "passed" {
@@ -147,6 +196,8 @@ function judge(
   if (label.alt) expected.alt = label.alt;
   const base: TrialJudgement = {
     job: label.job,
+    repo: label.repo ?? label.job.split(/[\\/]/)[0] ?? label.job,
+    harness: label.harness,
     trial: label.trial,
     expected,
     correct: false,
@@ -196,7 +247,19 @@ export function renderTrialEvaluation(e: TrialEvaluation): string {
     `attribution right on ${e.attribution_correct}/${e.scored} scored trials`,
     `harness-caused trials kept apart: ${e.harness.kept_apart}/${e.harness.total}`,
     `passed trials counted as passes: ${e.passed.counted_passed}/${e.passed.total}`,
+    `UNKNOWN on ${e.unknown}/${e.scored} scored trials`,
   ];
+  for (const [title, groups] of [
+    ["per repository", e.by_repo],
+    ["per harness", e.by_harness],
+  ] as const) {
+    if (groups.length < 2) continue;
+    lines.push("", `${title}:`);
+    for (const g of groups)
+      lines.push(
+        `- ${g.group}: ${g.correct}/${g.scored} (with alt ${g.correct_with_alt}/${g.scored}, ${pct(g.accuracy_with_alt)}); UNKNOWN ${g.unknown}; harness kept apart ${g.harness.kept_apart}/${g.harness.total}`,
+      );
+  }
   if (e.misses.length) lines.push("", "misses:");
   for (const m of e.misses) {
     const exp = `${m.expected.attribution} ${m.expected.category}${m.expected.alt ? ` (alt ${m.expected.alt})` : ""}`;
