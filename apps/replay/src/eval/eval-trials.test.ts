@@ -96,6 +96,36 @@ describe("evaluateTrials", () => {
     expect(renderTrialEvaluation(e)).toContain("per repository:\n- a/one: 1/1");
   });
 
+  it("takes an attribution, or an attribution and a code, as a label's second reading", async () => {
+    const root = await tempDir();
+    await writeHarborJob(join(root, "jobs", "j1"), {
+      trials: [
+        {
+          name: "outage__A",
+          exception: { type: "RuntimeError", message: "Error code: 503 - overloaded" },
+        },
+        { name: "wrong__B", reward: 0, testStdout: "E       assert 1 == 2\n" },
+      ],
+    });
+    const labels = [
+      label("outage__A", { category: "TEST_MISUNDERSTOOD", ambiguous: true, alt: "harness" }),
+      label("wrong__B", {
+        attribution: "harness",
+        category: "UNKNOWN",
+        alt: "agent/TEST_MISUNDERSTOOD",
+      }),
+    ];
+    const e = await evaluateTrials(labels, root);
+    expect(e.judgements.map((j) => [j.correct, j.correct_with_alt])).toEqual([
+      [false, true],
+      [false, true],
+    ]);
+    expect(e.judgements[1]?.expected).toMatchObject({
+      alt_attribution: "agent",
+      alt: "TEST_MISUNDERSTOOD",
+    });
+  });
+
   it("a job that cannot be read leaves its labels as misses, not the whole evaluation", async () => {
     const root = await tempDir();
     const e = await evaluateTrials([label("x__1", { job: "nowhere" })], root);

@@ -28,7 +28,18 @@ export const labelledTrialSchema = z.looseObject({
   evidence: z.looseObject({ file: z.string(), quote: z.string() }).optional(),
   rationale: z.string().optional(),
   ambiguous: z.boolean().optional(),
-  alt: z.enum(FAILURE_CODES).nullable().optional(),
+  /**
+   * The second defensible reading, where `ambiguous`: a code (`TIMEOUT`), an attribution
+   * (`harness`: kept apart would also be right), or both (`setup/ENV_SETUP_MISS`).
+   */
+  alt: z
+    .union([
+      z.enum(FAILURE_CODES),
+      z.enum(ATTRIBUTIONS),
+      z.templateLiteral([z.enum(ATTRIBUTIONS), "/", z.enum(FAILURE_CODES)]),
+    ])
+    .nullable()
+    .optional(),
   /** The public repository the job came from (`owner/name`), for figures per repository. */
   repo: z.string().optional(),
 });
@@ -40,7 +51,12 @@ export interface TrialJudgement {
   repo: string;
   harness: "harbor" | "tb";
   trial: string;
-  expected: { attribution: Attribution; category: FailureCode; alt?: FailureCode };
+  expected: {
+    attribution: Attribution;
+    category: FailureCode;
+    alt?: FailureCode;
+    alt_attribution?: Attribution;
+  };
   got?: {
     attribution: Attribution;
     category: FailureCode;
@@ -193,7 +209,7 @@ function judge(
     attribution: label.attribution,
     category: label.outcome === "passed" ? "NONE" : label.category,
   };
-  if (label.alt) expected.alt = label.alt;
+  Object.assign(expected, altOf(label.alt));
   const base: TrialJudgement = {
     job: label.job,
     repo: label.repo ?? label.job.split(/[\\/]/)[0] ?? label.job,
@@ -224,8 +240,10 @@ function judge(
     correct = withAlt = c.failed && attribution === "harness";
   } else {
     correct = c.failed && c.category === expected.category;
-    withAlt = correct || (c.failed && expected.alt !== undefined && c.category === expected.alt);
+    withAlt = correct || altMatches(expected, c.failed, attribution, c.category);
   }
+  if (label.attribution === "harness" && !withAlt)
+    withAlt = altMatches(expected, c.failed, attribution, c.category);
   return {
     ...base,
     got,
@@ -233,6 +251,32 @@ function judge(
     correct_with_alt: withAlt,
     attribution_correct: attribution === label.attribution,
   };
+}
+
+/** A label's `alt` as a code and an attribution (either may be absent). */
+function altOf(alt: LabelledTrial["alt"]): { alt?: FailureCode; alt_attribution?: Attribution } {
+  if (!alt) return {};
+  const [first, second] = alt.split("/") as [string, string | undefined];
+  if (second !== undefined)
+    return { alt_attribution: first as Attribution, alt: second as FailureCode };
+  return (ATTRIBUTIONS as readonly string[]).includes(first)
+    ? { alt_attribution: first as Attribution }
+    : { alt: first as FailureCode };
+}
+
+/** fak's reading agrees with the label's second reading: kept apart for `harness`, else the code (and attribution, when named). */
+function altMatches(
+  expected: TrialJudgement["expected"],
+  failed: boolean,
+  attribution: Attribution,
+  category: FailureCode,
+): boolean {
+  if (!failed || (expected.alt === undefined && expected.alt_attribution === undefined))
+    return false;
+  if (expected.alt_attribution === "harness") return attribution === "harness";
+  if (expected.alt_attribution !== undefined && attribution !== expected.alt_attribution)
+    return false;
+  return category === (expected.alt ?? expected.category);
 }
 
 /**
@@ -262,7 +306,8 @@ export function renderTrialEvaluation(e: TrialEvaluation): string {
   }
   if (e.misses.length) lines.push("", "misses:");
   for (const m of e.misses) {
-    const exp = `${m.expected.attribution} ${m.expected.category}${m.expected.alt ? ` (alt ${m.expected.alt})` : ""}`;
+    const alt = [m.expected.alt_attribution, m.expected.alt].filter(Boolean).join(" ");
+    const exp = `${m.expected.attribution} ${m.expected.category}${alt ? ` (alt ${alt})` : ""}`;
     const got = m.got
       ? `${m.got.attribution} ${m.got.category} [${m.got.reason}]`
       : `none (${m.missing})`;
