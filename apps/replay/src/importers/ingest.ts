@@ -11,7 +11,7 @@ import {
   isSkipped,
   type SkippedTrial,
 } from "./ingest-types.js";
-import { ingestTb, isTbRun, isTbTrial } from "./tb/index.js";
+import { hasRunFiles, ingestTb, isTbRun, isTbTrial } from "./tb/index.js";
 
 export {
   causeFromHarness,
@@ -22,6 +22,7 @@ export type {
   ExpectedCounts,
   HarnessCause,
   HarnessKind,
+  IncompleteTrial,
   IngestedTrial,
   IngestItem,
   IngestOptions,
@@ -101,11 +102,20 @@ export interface JobTarget {
 export async function findJobTargets(kind: HarnessKind, dir: string): Promise<JobTarget[]> {
   await assertDirectory(dir);
   const isTrial = kind === "harbor" ? isHarborTrial : isTbTrial;
-  if (await isTrial(dir)) {
-    const job = kind === "harbor" ? dirname(dir) : dirname(dirname(dir));
-    return [{ dir: job, trials: [basename(dir)] }];
-  }
+  if (await isTrial(dir)) return [{ dir: await jobOfTrial(kind, dir), trials: [basename(dir)] }];
   return (await findJobs(kind, dir)).map((d) => ({ dir: d }));
+}
+
+/**
+ * The job a trial folder belongs to: its parent for Harbor; for tb the run two levels up
+ * (`<run>/<task>/<trial>`), unless only the parent holds the run's own files.
+ */
+async function jobOfTrial(kind: HarnessKind, dir: string): Promise<string> {
+  const parent = dirname(dir);
+  if (kind === "harbor") return parent;
+  const grand = dirname(parent);
+  if (!(await hasRunFiles(grand)) && (await hasRunFiles(parent))) return parent;
+  return grand;
 }
 
 /**
