@@ -17,6 +17,7 @@ import { buildMeta, buildSignals, markAttribution, statusOf } from "../trial-sig
 import { failureLines, readNumbered } from "../verifier-output.js";
 import { type AgentLogReading, readAgentLog } from "./agent-log.js";
 import { readAgentCast } from "./cast.js";
+import { countEpisodes } from "./episodes.js";
 import { BARELY_RAN_STEPS, type TbPhases } from "./phases.js";
 import { type TbTrialResult, tbTrialResultSchema } from "./schemas.js";
 
@@ -50,6 +51,8 @@ export async function readTbTrial(
   const cause = causeFromTbFailureMode(result.failure_mode);
   const tests = testsOf(result);
   const log = await readSession(dir, notes);
+  // An agent whose pane log shows no step numbers (terminus) still left one folder per turn.
+  if (log && log.phases.steps === 0) log.phases.steps = await countEpisodes(dir);
   const outcomes = log?.outcomes ?? [];
   // Agents that log no exit codes (tb's terminus) leave the screen they ended on.
   const screens = outcomes.length ? [] : await noted(notes, () => paneScreens(dir));
