@@ -57,6 +57,18 @@ describe("Harbor folder shapes", () => {
     ]);
   });
 
+  it("reads a folder of trials committed as their JSON files only (logs and folders left out)", async () => {
+    const dir = await job(join(root, "json-only"));
+    await withoutJobFiles(dir);
+    for (const t of ["hello__A1", "maze__B2", "train__C3"]) {
+      for (const f of ["agent", "verifier", "trial.log", "exception.txt"])
+        await rm(join(dir, t, f), { recursive: true, force: true });
+    }
+    const r = await ingest("harbor", [dir]);
+    expect(r.runs.map((x) => [x.job, x.trials, x.passes])).toEqual([["json-only", 3, 1]]);
+    expect(summary(r).map((x) => x[2])).toEqual(["passed", "failed", "errored"]);
+  });
+
   it("reads a folder of jobs, each found by what it holds", async () => {
     await job(join(root, "jobs", "first"));
     const second = await job(join(root, "jobs", "nested", "second"));
