@@ -1,8 +1,8 @@
 import { cp, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { tempDir, writeHarborJob, writeJson } from "../test-support/harness-folders.js";
-import { findJobTargets, ingest } from "./ingest.js";
+import { tempDir, writeHarborJob, writeJson, writeTbRun } from "../test-support/harness-folders.js";
+import { findJobs, findJobTargets, ingest } from "./ingest.js";
 
 // Every Harbor folder shape fak reads, each built here from a whole job and then cut down to
 // the shape: the folders are told apart by what they hold, never by their names.
@@ -195,6 +195,17 @@ describe("Harbor folder shapes", () => {
     expect(r.runs[0]?.notes?.join("\n")).toMatch(/trial name "maze__B2" is also claimed by/);
     const copy = r.trials.find((t) => t.trial_id === "maze__B2@maze-again");
     expect(copy?.notes?.[0]).toMatch(/kept apart as "maze__B2@maze-again"/);
+  });
+
+  it("does not take a tb run for a Harbor job, nor a Harbor job for a tb run", async () => {
+    const tb = await writeTbRun(join(root, "tb"), "r1", [
+      { task: "t", is_resolved: false, log: [{ command: "ls" }] },
+    ]);
+    await expect(findJobs("harbor", tb)).rejects.toThrow(/no Harbor job found/);
+    const harbor = await job(join(root, "harbor"));
+    // A Harbor agent may keep its own sessions/ folder: not a tb session.
+    await mkdir(join(harbor, "maze__B2", "agent", "sessions", "projects"), { recursive: true });
+    await expect(findJobs("tb", harbor)).rejects.toThrow(/no tb run found/);
   });
 
   it("does not take a job folder for a trial, nor a folder of jobs for a job", async () => {

@@ -36,7 +36,9 @@ export interface TbRun {
 }
 
 /** Entries only a tb trial folder holds (a run folder holds none of them). */
-const TRIAL_ENTRIES = ["sessions", "panes", "agent-logs", "commands.txt"];
+const TRIAL_ENTRIES = ["panes", "agent-logs", "commands.txt"];
+/** tb's session files (a Harbor agent's own sessions/ folder holds none of them). */
+const SESSION_FILES = ["agent.log", "agent.cast", "tests.log", "tests.cast"];
 /** Files that make a folder a tb run. */
 const RUN_FILES = ["results.json", "run_metadata.json", "tb.lock"];
 
@@ -45,13 +47,18 @@ const TRIAL_RESULT_KEYS = ["trial_name", "task_id", "is_resolved", "failure_mode
 const looseResult = z.looseObject({ results: z.unknown().optional() });
 
 /**
- * Whether `dir` is one tb trial folder, by its files (never its name): its sessions/, panes/,
- * agent-logs/ or commands.txt, or a results.json of one trial (not a run's list of results).
+ * Whether `dir` is one tb trial folder, by its files (never its name): its session logs or
+ * recordings, panes/, agent-logs/ or commands.txt, or a results.json of one trial (not a run's
+ * list of results).
  * @example await isTbTrial("runs/r1/hello/hello.1-of-1.r1") // true
  */
 export async function isTbTrial(dir: string): Promise<boolean> {
   const names = new Set((await listDir(dir)).map((e) => e.name));
   if (TRIAL_ENTRIES.some((n) => names.has(n))) return true;
+  if (names.has("sessions")) {
+    const sessions = new Set((await listDir(join(dir, "sessions"))).map((e) => e.name));
+    if (SESSION_FILES.some((n) => sessions.has(n))) return true;
+  }
   if (!names.has("results.json")) return false;
   const doc = await readJsonSafe(join(dir, "results.json"), looseResult).catch(() => undefined);
   return !!doc && !("results" in doc) && TRIAL_RESULT_KEYS.some((k) => k in doc);
