@@ -73,9 +73,9 @@ export async function listJob(
   }
   const chosen = keep ? found.filter((t) => keep.has(t.name)) : found;
   const refused = keep ? symlinks.filter((s) => keep.has(basename(s))) : symlinks;
-  const named = await Promise.all(
-    chosen.map(async (t) => ({ ...t, claimed: await layout.identify(join(dir, t.rel)) })),
-  );
+  // One folder at a time: a job of thousands of trials never holds thousands of open files.
+  const named: { name: string; rel: string; claimed: string | undefined }[] = [];
+  for (const t of chosen) named.push({ ...t, claimed: await layout.identify(join(dir, t.rel)) });
   const notes: string[] = [];
   const trials = uniqueIds(named, dir, notes);
   const present = new Set([
