@@ -73,9 +73,13 @@ describe("tb run shapes", () => {
     const task = "3f2b9c1e-8d4a-4e2b-9f1a-0c5d7e6b4a21-hello";
     const dir = await writeTbRun(join(root, "run"), "r1", [
       { task, is_resolved: false, suffix: "", log: [FAILED_INSTALL] },
+      { task, is_resolved: true, suffix: "-again", log: [{ command: "ls" }] },
     ]);
     const r = await ingest("tb", [dir]);
-    expect(r.trials.map((t) => [t.trial_id, t.task, t.status])).toEqual([[task, task, "failed"]]);
+    expect(r.trials.map((t) => [t.trial_id, t.task, t.status, t.attempt])).toEqual([
+      [task, task, "failed", 1],
+      [`${task}-again`, task, "passed", 2],
+    ]);
     expect(r.skipped).toEqual([]);
     expect(await findJobTargets("tb", join(dir, task, task))).toEqual([{ dir, trials: [task] }]);
   });

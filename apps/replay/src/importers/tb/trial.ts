@@ -74,8 +74,9 @@ export async function readTbTrial(
     signals,
     meta: buildMeta(outcomes, tests, assertion),
     path: dir,
-    attempt: attemptOf(name),
   };
+  const attempt = attemptOf(name);
+  if (attempt !== undefined) trial.attempt = attempt;
   if (log?.plan !== undefined) trial.meta.plan = log.plan;
   if (ctx.agent) trial.agent = ctx.agent;
   if (ctx.model) trial.model = ctx.model;
@@ -138,10 +139,13 @@ function testsOf(result: TbTrialResult): TestResult[] {
   return tests;
 }
 
-/** The K of a `<task>.K-of-N[.<run>]` folder name (1 when the name has none). */
-function attemptOf(name: string): number {
+/**
+ * The K of a `<task>.K-of-N[.<run>]` folder name; undefined when the name has none (the
+ * attempts of a task are then numbered by `numberAttempts`).
+ */
+function attemptOf(name: string): number | undefined {
   const k = /\.(\d+)-of-\d+(?:\.|$)/.exec(name)?.[1];
-  return k ? Math.max(1, Number(k)) : 1;
+  return k ? Math.max(1, Number(k)) : undefined;
 }
 
 /** What a careful reader of the trial's files would look at: the verdict, the mode, the log's phases, the tests. */
