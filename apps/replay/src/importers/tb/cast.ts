@@ -1,3 +1,6 @@
+import { readOptional } from "../../files/fs-safe.js";
+import { terminalText } from "../terminal-text.js";
+import type { NumberedText } from "../verifier-output.js";
 import {
   AGENT_LOG_MAX_BYTES,
   type AgentLogReading,
@@ -56,4 +59,27 @@ function outputOf(raw: string): string | undefined {
     return undefined;
   }
   return undefined;
+}
+
+/** How much of a recording read as evidence is kept: its tail, as the verifier output's is. */
+const CAST_TEXT_BYTES = 8 * 1024 * 1024;
+
+/**
+ * A recording's printed text as evidence (a run that kept sessions/tests.cast but no tests.log):
+ * its output events joined, without line numbers (a recording's lines are not the text's).
+ * Undefined when the file is absent.
+ * @example await readCastText("run/t/t.1-of-1.r", "sessions/tests.cast")
+ */
+export async function readCastText(
+  trialDir: string,
+  rel: string,
+): Promise<NumberedText | undefined> {
+  const read = await readOptional(`${trialDir}/${rel}`, { maxBytes: CAST_TEXT_BYTES, tail: true });
+  if (!read) return undefined;
+  async function* lines() {
+    yield* read?.text.split("\n") ?? [];
+  }
+  const out: string[] = [];
+  for await (const l of castLines(lines())) out.push(l.text);
+  return { file: rel, text: terminalText(out.join("\n")) };
 }

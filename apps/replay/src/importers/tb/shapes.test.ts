@@ -21,15 +21,15 @@ const FAILED_INSTALL = {
   output: "ERROR: No matching distribution found for nosuchpkg",
 };
 
-/** Turn a trial's sessions/agent.log into an asciinema recording of the same output, in pieces. */
-async function logToCast(trialDir: string): Promise<void> {
-  const log = join(trialDir, "sessions", "agent.log");
+/** Turn a trial's sessions/<name>.log into an asciinema recording of the same output, in pieces. */
+async function logToCast(trialDir: string, name = "agent"): Promise<void> {
+  const log = join(trialDir, "sessions", `${name}.log`);
   const text = await readFile(log, "utf8");
   const events = [JSON.stringify({ version: 2, width: 160, height: 40 })];
   for (let i = 0, t = 0; i < text.length; i += 37, t += 0.5)
     events.push(JSON.stringify([t, "o", text.slice(i, i + 37)]));
   events.push(JSON.stringify([99, "i", "typed input is not output\n"]));
-  await writeFile(join(trialDir, "sessions", "agent.cast"), `${events.join("\n")}\n`);
+  await writeFile(join(trialDir, "sessions", `${name}.cast`), `${events.join("\n")}\n`);
   await rm(log);
 }
 
@@ -37,11 +37,17 @@ describe("tb run shapes", () => {
   it("reads a run without run-level files whose sessions are only .cast recordings", async () => {
     const dir = await writeTbRun(join(root, "run-x"), "run-x", [
       { task: "hello", is_resolved: true, log: [{ command: "echo hi" }] },
-      { task: "deps", is_resolved: false, log: [{ command: "ls" }, FAILED_INSTALL] },
+      {
+        task: "deps",
+        is_resolved: false,
+        log: [{ command: "ls" }, FAILED_INSTALL],
+        testsLog: "collected 1 item\nE   AssertionError: module deps not importable\n1 failed\n",
+      },
     ]);
     await rm(join(dir, "results.json"));
     await rm(join(dir, "run_metadata.json"));
     for (const task of ["hello", "deps"]) await logToCast(join(dir, task, `${task}.1-of-1.run-x`));
+    await logToCast(join(dir, "deps", "deps.1-of-1.run-x"), "tests");
     const r = await ingest("tb", [dir]);
     expect(r.runs.map((x) => [x.job, x.trials, x.passes])).toEqual([["run-x", 2, 1]]);
     const deps = r.trials.find((t) => t.task === "deps");
@@ -50,6 +56,10 @@ describe("tb run shapes", () => {
       ["pip install nosuchpkg", 1],
     ]);
     expect(deps?.signals.outcomes[1]?.source?.file).toBe("sessions/agent.cast");
+    expect(deps?.signals.trial?.verifier?.failure[0]).toMatchObject({
+      file: "sessions/tests.cast",
+      text: expect.stringContaining("AssertionError: module deps not importable"),
+    });
   });
 
   it("numbers each recorded line by the recording line it began on", async () => {

@@ -16,7 +16,7 @@ import { ERROR_LINE, lastLine } from "../last-line.js";
 import { buildMeta, buildSignals, markAttribution, statusOf } from "../trial-signals.js";
 import { failureLines, readNumbered } from "../verifier-output.js";
 import { type AgentLogReading, readAgentLog } from "./agent-log.js";
-import { readAgentCast } from "./cast.js";
+import { readAgentCast, readCastText } from "./cast.js";
 import { countEpisodes } from "./episodes.js";
 import { BARELY_RAN_STEPS, type TbPhases } from "./phases.js";
 import { type TbTrialResult, tbTrialResultSchema } from "./schemas.js";
@@ -58,7 +58,11 @@ export async function readTbTrial(
   const screens = outcomes.length ? [] : await noted(notes, () => paneScreens(dir));
   const testsLog = passed
     ? undefined
-    : await noted(notes, () => readNumbered(dir, "sessions/tests.log"));
+    : await noted(notes, async () =>
+        (await pathKind(join(dir, "sessions", "tests.log"))) === "missing"
+          ? readCastText(dir, "sessions/tests.cast")
+          : readNumbered(dir, "sessions/tests.log"),
+      );
   const failure = testsLog ? failureLines(testsLog) : [];
   const assertion = failure[0]?.text ?? tests.find((t) => !t.passed)?.name;
   const trialId = listed?.id ?? (result.trial_name || name);
