@@ -160,6 +160,20 @@ describe("Harbor folder shapes", () => {
     });
   });
 
+  it("reports a trial whose result.json was cut short while written as incomplete", async () => {
+    const dir = await job(join(root, "copied-while-running"));
+    await writeFile(join(dir, "maze__B2", "result.json"), '{"task_name": "maze", "trial_na');
+    const r = await ingest("harbor", [dir]);
+    expect(r.trials.map((t) => t.trial_id)).toEqual(["hello__A1", "train__C3"]);
+    expect(r.skipped).toEqual([
+      expect.objectContaining({
+        trial: "maze__B2",
+        reason: expect.stringMatching(/^result\.json unreadable: .*invalid JSON/),
+        incomplete: { trial_id: "maze__B2", task: "maze" },
+      }),
+    ]);
+  });
+
   it("finds a thin trial holding only its config.json, and names it from that file", async () => {
     const dir = join(root, "configs-only", "folder-name-1");
     await mkdir(dir, { recursive: true });

@@ -46,7 +46,7 @@ export async function readTrialResult<S extends z.ZodType>(
   file: string,
   schema: S,
   harness: string,
-): Promise<{ ok: true; value: z.output<S> } | { ok: false; reason: string; missing: boolean }> {
+): Promise<{ ok: true; value: z.output<S> } | { ok: false; reason: string }> {
   const name = basename(file);
   try {
     return { ok: true, value: await readJsonSafe(file, schema) };
@@ -55,10 +55,9 @@ export async function readTrialResult<S extends z.ZodType>(
       return {
         ok: false,
         reason: `no ${name}: the trial was interrupted before ${harness} wrote its result`,
-        missing: true,
       };
     }
-    return { ok: false, reason: `${name} unreadable: ${(err as Error).message}`, missing: false };
+    return { ok: false, reason: `${name} unreadable: ${(err as Error).message}` };
   }
 }
 

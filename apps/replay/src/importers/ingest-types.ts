@@ -45,8 +45,9 @@ export interface SkippedTrial {
   trial: string;
   reason: string;
   /**
-   * Set when the trial's folder exists but holds no verdict (its result file was never written
-   * or was lost): what its other files still say. Such a trial is incomplete, never a pass.
+   * Set when the trial's folder exists but holds no verdict fak can read (its result file was
+   * never written, was lost, or is damaged): what its other files still say. Such a trial is
+   * incomplete, never a pass.
    */
   incomplete?: IncompleteTrial;
 }

@@ -38,10 +38,8 @@ export async function readHarborTrial(
   const dir = join(jobDir, name);
   const skip = (reason: string): SkippedTrial => ({ job: ctx.job, trial: name, reason });
   const read = await readTrialResult(join(dir, "result.json"), harborTrialResultSchema, "Harbor");
-  if (!read.ok) {
-    if (!read.missing) return skip(read.reason);
-    return { ...skip(read.reason), incomplete: await thinTrial(dir, listed?.id) };
-  }
+  // No verdict to read (never written, cut short or damaged): what the other files still say.
+  if (!read.ok) return { ...skip(read.reason), incomplete: await thinTrial(dir, listed?.id) };
   const result = read.value;
   const notes: string[] = listed?.note ? [listed.note] : [];
   const causeSignal = await causeSignalOf(dir, result, notes);

@@ -41,10 +41,8 @@ export async function readTbTrial(
 ): Promise<IngestedTrial | SkippedTrial> {
   const skip = (reason: string): SkippedTrial => ({ job: ctx.job, trial: name, reason });
   const read = await readTrialResult(join(dir, "results.json"), tbTrialResultSchema, "tb");
-  if (!read.ok) {
-    if (!read.missing) return skip(read.reason);
-    return { ...skip(read.reason), incomplete: await thinTbTrial(dir, name, listed) };
-  }
+  // No verdict to read (never written, cut short or damaged): what the other files still say.
+  if (!read.ok) return { ...skip(read.reason), incomplete: await thinTbTrial(dir, name, listed) };
   const result = read.value;
   const notes: string[] = listed?.note ? [listed.note] : [];
   const passed = result.is_resolved === true;
