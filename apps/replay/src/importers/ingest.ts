@@ -11,7 +11,7 @@ import {
   isSkipped,
   type SkippedTrial,
 } from "./ingest-types.js";
-import { hasRunFiles, ingestTb, isTbRun, isTbTrial } from "./tb/index.js";
+import { hasRunFiles, ingestTb, isTbRun, isTbTrial, tbTrialIdentity } from "./tb/index.js";
 
 export {
   causeFromHarness,
@@ -107,15 +107,17 @@ export async function findJobTargets(kind: HarnessKind, dir: string): Promise<Jo
 }
 
 /**
- * The job a trial folder belongs to: its parent for Harbor; for tb the run two levels up
- * (`<run>/<task>/<trial>`), unless only the parent holds the run's own files.
+ * The job a trial folder belongs to: its parent for Harbor. For tb, the folder that holds the
+ * run's own files, two levels up (`<run>/<task>/<trial>`) or one; without them, two levels up
+ * when the parent is the trial's task folder (named as its results.json's `task_id`), else one.
  */
 async function jobOfTrial(kind: HarnessKind, dir: string): Promise<string> {
   const parent = dirname(dir);
   if (kind === "harbor") return parent;
   const grand = dirname(parent);
-  if (!(await hasRunFiles(grand)) && (await hasRunFiles(parent))) return parent;
-  return grand;
+  if (await hasRunFiles(grand)) return grand;
+  if (await hasRunFiles(parent)) return parent;
+  return (await tbTrialIdentity(dir)).taskId === basename(parent) ? grand : parent;
 }
 
 /**

@@ -5,7 +5,7 @@ import { readTbRun } from "./run.js";
 import { readTbTrial } from "./trial.js";
 
 export { ReturnCodeParser, readAgentLog } from "./agent-log.js";
-export { hasRunFiles, isTbRun, isTbTrial, readTbRun } from "./run.js";
+export { hasRunFiles, isTbRun, isTbTrial, readTbRun, tbTrialIdentity } from "./run.js";
 export { readTbTrial } from "./trial.js";
 
 /**

@@ -90,15 +90,27 @@ export async function hasRunFiles(dir: string): Promise<boolean> {
   return false;
 }
 
+/**
+ * Who a tb trial says it is: `trial_name` and `task_id` of its results.json (empty when the file
+ * is absent or damaged).
+ * @example await tbTrialIdentity("runs/r1/hello/hello.1-of-1.r1") // { trialName: "hello.1-of-1.r1", taskId: "hello" }
+ */
+export async function tbTrialIdentity(
+  dir: string,
+): Promise<{ trialName?: string; taskId?: string }> {
+  const doc = await readJsonSafe(join(dir, "results.json"), tbTrialResultSchema).catch(
+    () => undefined,
+  );
+  return {
+    ...(doc?.trial_name ? { trialName: doc.trial_name } : {}),
+    ...(doc?.task_id ? { taskId: doc.task_id } : {}),
+  };
+}
+
 /** tb's layout: trials grouped by task folder, named by their results.json. */
 const tbLayout: TrialLayout = {
   isTrial: isTbTrial,
-  identify: async (dir) => {
-    const doc = await readJsonSafe(join(dir, "results.json"), tbTrialResultSchema).catch(
-      () => undefined,
-    );
-    return doc?.trial_name || undefined;
-  },
+  identify: async (dir) => (await tbTrialIdentity(dir)).trialName,
   depth: "grouped",
   listedBy: "the run's results.json",
 };

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tempDir, writeJson, writeTbRun } from "../../test-support/harness-folders.js";
@@ -92,6 +92,25 @@ describe("tb run shapes", () => {
     ]);
     expect(r.skipped).toEqual([]);
     expect(await findJobTargets("tb", join(dir, task, task))).toEqual([{ dir, trials: [task] }]);
+  });
+
+  it("reads one trial folder copied out of its run, alone or in its task folder", async () => {
+    const dir = await writeTbRun(join(root, "run"), "r1", [
+      { task: "deps", is_resolved: false, log: [FAILED_INSTALL] },
+    ]);
+    const trial = join(dir, "deps", "deps.1-of-1.r1");
+    await cp(trial, join(root, "alone", "copied-trial"), { recursive: true });
+    await cp(join(dir, "deps"), join(root, "kept", "deps"), { recursive: true });
+    expect(await findJobTargets("tb", join(root, "alone", "copied-trial"))).toEqual([
+      { dir: join(root, "alone"), trials: ["copied-trial"] },
+    ]);
+    expect(await findJobTargets("tb", join(root, "kept", "deps", "deps.1-of-1.r1"))).toEqual([
+      { dir: join(root, "kept"), trials: ["deps.1-of-1.r1"] },
+    ]);
+    const r = await ingest("tb", [join(root, "alone", "copied-trial")]);
+    expect(r.trials.map((t) => [t.trial_id, t.task, t.status])).toEqual([
+      ["deps.1-of-1.r1", "deps", "failed"],
+    ]);
   });
 
   it("takes the task id from the trial's results.json when it differs from its folder", async () => {
