@@ -78,4 +78,14 @@ describe("listJob", () => {
     expect(got.trials[0]?.note).toBe(got.notes[0]);
     expect(got.skipped).toEqual([]);
   });
+
+  it("never hands out one id twice, even when a folder claims the name a copy would get", async () => {
+    await trial(join(root, "same"), "same");
+    await trial(join(root, "copy"), "same");
+    await trial(join(root, "forged"), "same@copy");
+    const got = await listJob(root, "j", layout("flat"));
+    const ids = got.trials.map((t) => t.id);
+    expect(new Set(ids).size).toBe(3);
+    expect(ids).toEqual(["same@copy#2", "same@copy", "same"]);
+  });
 });

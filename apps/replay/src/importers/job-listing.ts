@@ -102,7 +102,8 @@ export async function listJob(
 /**
  * Each folder's id is the name its files claim; when two folders claim one name, the folder
  * whose own name is that name (else the first) keeps it, and each other one is told apart by
- * its folder (`<name>@<folder>`), with a note: both are kept, neither silently replaces the other.
+ * its folder (`<name>@<folder>`, numbered on if even that is taken), with a note: both are
+ * kept, neither silently replaces the other.
  */
 function uniqueIds(
   named: { name: string; rel: string; claimed: string | undefined }[],
@@ -115,17 +116,21 @@ function uniqueIds(
     byId.set(id, [...(byId.get(id) ?? []), t]);
   }
   const out = new Map<string, TrialFolder>();
+  const others: { t: (typeof named)[number]; id: string; keeper: string }[] = [];
   for (const [id, group] of byId) {
     const keeper = group.find((t) => t.name === id) ?? group[0];
-    for (const t of group) {
-      if (t === keeper) {
-        out.set(t.rel, { name: t.name, rel: t.rel, id });
-        continue;
-      }
-      const note = `${join(dir, t.rel)}: trial name "${id}" is also claimed by ${join(dir, keeper?.rel ?? "")}; kept apart as "${id}@${t.name}"`;
-      notes.push(note);
-      out.set(t.rel, { name: t.name, rel: t.rel, id: `${id}@${t.name}`, note });
-    }
+    if (!keeper) continue;
+    out.set(keeper.rel, { name: keeper.name, rel: keeper.rel, id });
+    for (const t of group) if (t !== keeper) others.push({ t, id, keeper: keeper.rel });
+  }
+  const used = new Set(byId.keys());
+  for (const { t, id, keeper } of others) {
+    let unique = `${id}@${t.name}`;
+    for (let n = 2; used.has(unique); n++) unique = `${id}@${t.name}#${n}`;
+    used.add(unique);
+    const note = `${join(dir, t.rel)}: trial name "${id}" is also claimed by ${join(dir, keeper)}; kept apart as "${unique}"`;
+    notes.push(note);
+    out.set(t.rel, { name: t.name, rel: t.rel, id: unique, note });
   }
   return named.map((t) => out.get(t.rel)).filter((t): t is TrialFolder => t !== undefined);
 }
