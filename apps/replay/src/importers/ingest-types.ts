@@ -44,6 +44,22 @@ export interface SkippedTrial {
   job: string;
   trial: string;
   reason: string;
+  /**
+   * Set when the trial's folder exists but holds no verdict fak can read (its result file was
+   * never written, was lost, or is damaged): what its other files still say. Such a trial is
+   * incomplete, never a pass.
+   */
+  incomplete?: IncompleteTrial;
+}
+
+/** What a trial without a verdict still tells: its identity and, where found, why it stopped. */
+export interface IncompleteTrial {
+  /** The task, from the trial's own config (absent when no file names it). */
+  task?: string;
+  /** The trial's name as its own files give it (else its folder name). */
+  trial_id?: string;
+  /** The line that says why it stopped: exception.txt's last line, or the log's last error. */
+  evidence?: { file: string; line?: number; text: string };
 }
 
 /** What the job's own result files claim, to compare with what was read. */

@@ -11,7 +11,7 @@ import {
   isSkipped,
   type SkippedTrial,
 } from "./ingest-types.js";
-import { ingestTb, isTbRun, isTbTrial } from "./tb/index.js";
+import { hasRunFiles, ingestTb, isTbRun, isTbTrial, tbTrialIdentity } from "./tb/index.js";
 
 export {
   causeFromHarness,
@@ -22,6 +22,7 @@ export type {
   ExpectedCounts,
   HarnessCause,
   HarnessKind,
+  IncompleteTrial,
   IngestedTrial,
   IngestItem,
   IngestOptions,
@@ -101,11 +102,22 @@ export interface JobTarget {
 export async function findJobTargets(kind: HarnessKind, dir: string): Promise<JobTarget[]> {
   await assertDirectory(dir);
   const isTrial = kind === "harbor" ? isHarborTrial : isTbTrial;
-  if (await isTrial(dir)) {
-    const job = kind === "harbor" ? dirname(dir) : dirname(dirname(dir));
-    return [{ dir: job, trials: [basename(dir)] }];
-  }
+  if (await isTrial(dir)) return [{ dir: await jobOfTrial(kind, dir), trials: [basename(dir)] }];
   return (await findJobs(kind, dir)).map((d) => ({ dir: d }));
+}
+
+/**
+ * The job a trial folder belongs to: its parent for Harbor. For tb, the folder that holds the
+ * run's own files, two levels up (`<run>/<task>/<trial>`) or one; without them, two levels up
+ * when the parent is the trial's task folder (named as its results.json's `task_id`), else one.
+ */
+async function jobOfTrial(kind: HarnessKind, dir: string): Promise<string> {
+  const parent = dirname(dir);
+  if (kind === "harbor") return parent;
+  const grand = dirname(parent);
+  if (await hasRunFiles(grand)) return grand;
+  if (await hasRunFiles(parent)) return parent;
+  return (await tbTrialIdentity(dir)).taskId === basename(parent) ? grand : parent;
 }
 
 /**

@@ -204,6 +204,7 @@ describe("ingestHarbor", () => {
         job: "fake-job",
         trial: "cut__2",
         reason: "no result.json: the trial was interrupted before Harbor wrote its result",
+        incomplete: { trial_id: "cut__2", task: "cut" },
       },
     ]);
     expect(run.skipped).toHaveLength(2);

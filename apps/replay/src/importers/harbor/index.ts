@@ -1,6 +1,5 @@
-import { join } from "node:path";
 import { newRun, streamTrials } from "../ingest-stream.js";
-import type { IngestItem, IngestOptions, IngestRun, SkippedTrial } from "../ingest-types.js";
+import type { IngestItem, IngestOptions, IngestRun } from "../ingest-types.js";
 import { readHarborJob } from "./job.js";
 import { readHarborTrial } from "./trial.js";
 
@@ -19,34 +18,15 @@ export async function* ingestHarbor(
   jobDir: string,
   opts: IngestOptions = {},
 ): AsyncGenerator<IngestItem, IngestRun> {
-  const job = await readHarborJob(jobDir);
+  const job = await readHarborJob(jobDir, opts.trials);
   const run = newRun("harbor", jobDir, job.job);
   if (job.expected) run.expected = job.expected;
   if (job.headline) run.headline = job.headline;
   if (job.notes.length) run.notes = job.notes;
-  const only = opts.trials ? new Set(opts.trials) : undefined;
-  if (only) {
-    job.trialDirs = job.trialDirs.filter((n) => only.has(n));
-    job.symlinks = job.symlinks.filter((n) => only.has(n));
-  }
-  const present = new Set([...job.trialDirs, ...job.symlinks]);
-  const missing = only ? [] : [...job.listed].filter((n) => !present.has(n)).sort();
-  const skipped: SkippedTrial[] = [
-    ...job.symlinks.map((name) => ({
-      job: job.job,
-      trial: name,
-      reason: `${join(jobDir, name)} is a symlink (not followed)`,
-    })),
-    ...missing.map((name) => ({
-      job: job.job,
-      trial: name,
-      reason: "listed in the job's result.json but its trial folder is missing",
-    })),
-  ];
   const ctx =
     job.budgetTurns === undefined
       ? { job: job.job }
       : { job: job.job, budgetTurns: job.budgetTurns };
-  const readers = job.trialDirs.map((name) => () => readHarborTrial(jobDir, name, ctx));
-  return yield* streamTrials(run, skipped, readers, opts);
+  const readers = job.trials.map((t) => () => readHarborTrial(jobDir, t.name, ctx, t));
+  return yield* streamTrials(run, job.skipped, readers, opts);
 }

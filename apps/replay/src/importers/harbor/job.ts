@@ -2,16 +2,20 @@ import { basename, join } from "node:path";
 import { InputError } from "@fak/taxonomy";
 import { assertDirectory, listDir, listSubdirs, noted, readJsonSafe } from "../../files/fs-safe.js";
 import { budgetFrom } from "../budget.js";
-import type { ExpectedCounts, HarnessHeadline } from "../ingest-types.js";
+import type { ExpectedCounts, HarnessHeadline, SkippedTrial } from "../ingest-types.js";
+import { listJob, type TrialFolder, type TrialLayout } from "../job-listing.js";
 import { type HarborJobResult, harborJobConfigSchema, harborJobResultSchema } from "./schemas.js";
+import { isHarborTrial, trialIdentity } from "./trial-files.js";
+
+export { isHarborTrial } from "./trial-files.js";
 
 /** A Harbor job folder as listed: its trial folders and what its own result files claim. */
 export interface HarborJob {
   dir: string;
   job: string;
-  trialDirs: string[];
-  /** Sub-folders that are symlinks: never entered. */
-  symlinks: string[];
+  trials: TrialFolder[];
+  /** Symlinked folders (refused) and listed trials whose folder is missing. */
+  skipped: SkippedTrial[];
   /** Trial names the job's result.json lists (rewards and exceptions). */
   listed: Set<string>;
   expected?: ExpectedCounts;
@@ -21,54 +25,37 @@ export interface HarborJob {
   notes: string[];
 }
 
+/** Harbor's layout: every sub-folder of a job is a trial, named by its own files. */
+const harborLayout: TrialLayout = {
+  isTrial: isHarborTrial,
+  identify: async (dir) => (await trialIdentity(dir)).trialName,
+  depth: "flat",
+  listedBy: "the job's result.json",
+};
+
 /**
  * Whether `dir` looks like a Harbor job: not a trial itself, and a job.log, a config.json
- * with a result.json, or at least one sub-folder shaped like a trial.
+ * with a result.json, or at least one sub-folder that is a trial by its files (a folder of
+ * trial folders committed without the job's own files is a job too).
  * @example await isHarborJob("jobs/2026-01-15__09-30-00") // true
  */
 export async function isHarborJob(dir: string): Promise<boolean> {
-  const names = await namesIn(dir);
-  if (isTrialShape(names)) return false;
+  if (await isHarborTrial(dir)) return false;
+  const names = new Set((await listDir(dir)).map((e) => e.name));
   if (names.has("job.log") || (names.has("config.json") && names.has("result.json"))) return true;
   for (const sub of (await listSubdirs(dir)).dirs) {
-    if (isTrialShape(await namesIn(join(dir, sub)))) return true;
+    if (await isHarborTrial(join(dir, sub))) return true;
   }
   return false;
 }
 
 /**
- * Whether `dir` is one Harbor trial folder (its result.json and the folders of a trial).
- * @example await isHarborTrial("jobs/2026-01-15__09-30-00/fix-git__a1b2c3d") // true
+ * List a Harbor job folder (only the trial folders named in `only`, when given). A path that
+ * is not a directory, or not a job, is an InputError; a damaged job-level file is a note (the
+ * trials can still be read).
+ * @example const job = await readHarborJob("jobs/2026-01-15__09-30-00"); job.trials.length // 5
  */
-export async function isHarborTrial(dir: string): Promise<boolean> {
-  const names = await namesIn(dir);
-  return names.has("result.json") && isTrialShape(names);
-}
-
-/**
- * A trial folder has an agent/ or verifier/ folder, a trial.log, or the exception.txt Harbor
- * writes beside a trial's result.json; a job folder has none of them.
- */
-function isTrialShape(names: Set<string>): boolean {
-  return (
-    names.has("agent") ||
-    names.has("verifier") ||
-    names.has("trial.log") ||
-    names.has("exception.txt") ||
-    names.has("steps")
-  );
-}
-
-async function namesIn(dir: string): Promise<Set<string>> {
-  return new Set((await listDir(dir)).map((e) => e.name));
-}
-
-/**
- * List a Harbor job folder. A path that is not a directory, or not a job, is an InputError;
- * a damaged job-level file is a note (the trials can still be read).
- * @example const job = await readHarborJob("jobs/2026-01-15__09-30-00"); job.trialDirs.length // 5
- */
-export async function readHarborJob(dir: string): Promise<HarborJob> {
+export async function readHarborJob(dir: string, only?: readonly string[]): Promise<HarborJob> {
   await assertDirectory(dir);
   if (!(await isHarborJob(dir))) {
     throw new InputError(
@@ -83,13 +70,16 @@ export async function readHarborJob(dir: string): Promise<HarborJob> {
   const result = await noted(notes, () =>
     readJsonSafe(join(dir, "result.json"), harborJobResultSchema),
   );
-  const { dirs, symlinks } = await listSubdirs(dir);
+  const name = config?.job_name || basename(dir);
+  const listed = listedTrials(result);
+  const listing = await listJob(dir, name, harborLayout, listed, only);
+  notes.push(...listing.notes);
   const job: HarborJob = {
     dir,
-    job: config?.job_name || basename(dir),
-    trialDirs: dirs,
-    symlinks,
-    listed: listedTrials(result),
+    job: name,
+    trials: listing.trials,
+    skipped: listing.skipped,
+    listed,
     notes,
   };
   const expected = expectedOf(result, job.listed);

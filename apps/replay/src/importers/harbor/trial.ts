@@ -5,6 +5,7 @@ import { budgetFrom, CONTEXT_OVERFLOW } from "../budget.js";
 import { causeFromHarness } from "../harness-causes.js";
 import { readTrialResult } from "../ingest-stream.js";
 import type { HarnessCause, IngestedTrial, SkippedTrial } from "../ingest-types.js";
+import type { TrialFolder } from "../job-listing.js";
 import { makeOutcome } from "../outcomes.js";
 import { buildMeta, buildSignals, markAttribution, statusOf } from "../trial-signals.js";
 import { failureLines, findLine, readNumbered } from "../verifier-output.js";
@@ -12,7 +13,9 @@ import { readCommandDirs } from "./command-dirs.js";
 import { readEpisodes } from "./episodes.js";
 import { type HarborTrialResult, harborTrialResultSchema } from "./schemas.js";
 import { screensOf, type TrajectoryEnd } from "./screens.js";
+import { thinTrial } from "./thin-trial.js";
 import { commandsInTrajectory, outcomesFromTrajectory, planFromTrajectory } from "./trajectory.js";
+import { trialIdentity } from "./trial-files.js";
 import { readVerifier } from "./verifier.js";
 
 /** Job-level facts a trial may fall back on. */
@@ -30,13 +33,15 @@ export async function readHarborTrial(
   jobDir: string,
   name: string,
   ctx: HarborJobContext,
+  listed?: Pick<TrialFolder, "id" | "note">,
 ): Promise<IngestedTrial | SkippedTrial> {
   const dir = join(jobDir, name);
   const skip = (reason: string): SkippedTrial => ({ job: ctx.job, trial: name, reason });
   const read = await readTrialResult(join(dir, "result.json"), harborTrialResultSchema, "Harbor");
-  if (!read.ok) return skip(read.reason);
+  // No verdict to read (never written, cut short or damaged): what the other files still say.
+  if (!read.ok) return { ...skip(read.reason), incomplete: await thinTrial(dir, listed?.id) };
   const result = read.value;
-  const notes: string[] = [];
+  const notes: string[] = listed?.note ? [listed.note] : [];
   const causeSignal = await causeSignalOf(dir, result, notes);
   const cause = causeSignal ? causeFromHarness(causeSignal.name, causeSignal.message) : undefined;
   const { agentRel, verifierRel } = await stepFolders(dir, result);
@@ -48,7 +53,7 @@ export async function readHarborTrial(
   const agentRead = await readAgentOutcomes(join(dir, agentRel), agentRel, notes, cause, !passed);
   const { outcomes, issued, plan } = agentRead;
   const agentConfig = result.config?.agent;
-  const trialId = result.trial_name || name;
+  const trialId = listed?.id ?? (result.trial_name || name);
   const signals = buildSignals({
     taskId: trialId,
     passed,
@@ -91,7 +96,7 @@ export async function readHarborTrial(
     harness: "harbor",
     job: ctx.job,
     trial_id: trialId,
-    task: result.task_name || result.config?.task?.path || name.replace(/__[^_]+$/, ""),
+    task: await taskOf(dir, name, result, notes),
     status: statusOf(passed, cause),
     signals,
     meta: buildMeta(outcomes, verifier.tests, failure[0]?.text ?? verifier.assertion),
@@ -108,6 +113,25 @@ export async function readHarborTrial(
   markAttribution(trial);
   if (notes.length) trial.notes = notes;
   return trial;
+}
+
+/**
+ * The task a trial ran: result.json's `task_name` or its config's task, else the trial's own
+ * config.json; only when no file names it, the folder name without its `__<id>` (with a note).
+ */
+async function taskOf(
+  dir: string,
+  name: string,
+  result: HarborTrialResult,
+  notes: string[],
+): Promise<string> {
+  const task =
+    result.task_name || result.config?.task?.path || result.config?.task?.name || undefined;
+  if (task) return task;
+  const own = (await trialIdentity(dir)).task;
+  if (own) return own;
+  notes.push(`${dir}: no file names the task; taken from the folder name`);
+  return name.replace(/__[^_]+$/, "");
 }
 
 /** exception_info from result.json, else the last line of exception.txt (`Name: message`). */

@@ -19,6 +19,15 @@ const STEP = /\(step (\d+)\b/;
 const RETURN_CODE = /<returncode>\s*(-?\d+)\s*<\/returncode>/;
 const OUTPUT_END = /^<\/output(?:_tail)?>\s*$|^─{10,}/;
 
+/** What an agent's session log gave: its outcomes, phases and stated plan. */
+export interface AgentLogReading {
+  outcomes: CommandOutcome[];
+  phases: TbPhases;
+  /** The file was longer than the cap: only its first part was scanned. */
+  truncated: boolean;
+  plan?: string;
+}
+
 /**
  * The outcomes a tb agent logged in its pane, the plan its THOUGHT sections state, and whether
  * the log was longer than the cap.
@@ -27,7 +36,26 @@ const OUTPUT_END = /^<\/output(?:_tail)?>\s*$|^─{10,}/;
 export async function readAgentLog(
   file: string,
   maxBytes = AGENT_LOG_MAX_BYTES,
-): Promise<{ outcomes: CommandOutcome[]; phases: TbPhases; truncated: boolean; plan?: string }> {
+): Promise<AgentLogReading> {
+  return readCapped(file, maxBytes, async (stream) => {
+    let n = 0;
+    const numbered = async function* () {
+      // Lines end at \n only (a terminal log is full of lone \r), so numbers match the file's.
+      for await (const line of newlineSplit(stream)) yield { text: line, line: ++n };
+    };
+    return parseSession(numbered(), "sessions/agent.log");
+  });
+}
+
+/**
+ * Open a session file without following a symlink and hand its first `maxBytes` bytes, as a
+ * UTF-8 stream, to `parse`; `truncated` says whether the file was longer.
+ */
+export async function readCapped(
+  file: string,
+  maxBytes: number,
+  parse: (stream: AsyncIterable<string | Buffer>) => Promise<Omit<AgentLogReading, "truncated">>,
+): Promise<AgentLogReading> {
   let handle: Awaited<ReturnType<typeof open>>;
   try {
     handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW);
@@ -47,26 +75,29 @@ export async function readAgentLog(
       end: maxBytes - 1,
       autoClose: false,
     });
-    const parser = new ReturnCodeParser();
-    const phases = new PhaseTracker();
-    let n = 0;
-    // Lines end at \n only (a terminal log is full of lone \r), so numbers match the file's.
-    for await (const line of newlineSplit(stream)) {
-      n++;
-      parser.push(line);
-      phases.push(terminalText(line), n);
-    }
-    const outcomes = parser.finish();
-    const plan = statedPlan(parser.thoughts.map((text) => ({ text })));
-    return {
-      outcomes,
-      phases: phases.finish(),
-      truncated: info.size > maxBytes,
-      ...(plan === undefined ? {} : { plan }),
-    };
+    return { ...(await parse(stream)), truncated: info.size > maxBytes };
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * Parse an agent's terminal text, line by line, each with the line number of the file it came
+ * from (for a recording, the line of the event that ended it).
+ */
+export async function parseSession(
+  lines: AsyncIterable<{ text: string; line: number }>,
+  file: string,
+): Promise<Omit<AgentLogReading, "truncated">> {
+  const parser = new ReturnCodeParser(file);
+  const phases = new PhaseTracker(file);
+  for await (const { text, line } of lines) {
+    parser.push(text, line);
+    phases.push(terminalText(text), line);
+  }
+  const outcomes = parser.finish();
+  const plan = statedPlan(parser.thoughts.map((text) => ({ text })));
+  return { outcomes, phases: phases.finish(), ...(plan === undefined ? {} : { plan }) };
 }
 
 /** The line-by-line state machine, apart from I/O so it can be tested on plain text. */
@@ -98,8 +129,9 @@ export class ReturnCodeParser {
     this.file = file;
   }
 
-  push(raw: string): void {
-    this.lineNo++;
+  /** One line of the log; `lineNo` is its line in the file (else the next line's number). */
+  push(raw: string, lineNo?: number): void {
+    this.lineNo = lineNo ?? this.lineNo + 1;
     const line = terminalText(raw);
     if (this.open) {
       if (!OUTPUT_END.test(line.trim())) {
@@ -193,7 +225,9 @@ export class ReturnCodeParser {
 }
 
 /** The lines of a text stream, split at \n only (a trailing \r is kept for the parser to strip). */
-async function* newlineSplit(stream: AsyncIterable<string | Buffer>): AsyncGenerator<string> {
+export async function* newlineSplit(
+  stream: AsyncIterable<string | Buffer>,
+): AsyncGenerator<string> {
   let rest = "";
   for await (const chunk of stream) {
     const text = rest + chunk.toString();

@@ -1,11 +1,11 @@
-import { basename, join } from "node:path";
+import { join } from "node:path";
 import { newRun, streamTrials } from "../ingest-stream.js";
-import type { IngestItem, IngestOptions, IngestRun, SkippedTrial } from "../ingest-types.js";
+import type { IngestItem, IngestOptions, IngestRun } from "../ingest-types.js";
 import { readTbRun } from "./run.js";
 import { readTbTrial } from "./trial.js";
 
 export { ReturnCodeParser, readAgentLog } from "./agent-log.js";
-export { isTbRun, isTbTrial, readTbRun } from "./run.js";
+export { hasRunFiles, isTbRun, isTbTrial, readTbRun, tbTrialIdentity } from "./run.js";
 export { readTbTrial } from "./trial.js";
 
 /**
@@ -19,34 +19,16 @@ export async function* ingestTb(
   runDir: string,
   opts: IngestOptions = {},
 ): AsyncGenerator<IngestItem, IngestRun> {
-  const run = await readTbRun(runDir);
-  if (opts.trials) {
-    const only = new Set(opts.trials);
-    run.trials = run.trials.filter((t) => only.has(t.name));
-    run.symlinks = run.symlinks.filter((rel) => only.has(basename(rel)));
-    run.missing = [];
-  }
+  const run = await readTbRun(runDir, opts.trials);
   const out = newRun("tb", runDir, run.job);
   if (run.expected) out.expected = run.expected;
   if (run.headline) out.headline = run.headline;
   if (run.notes.length) out.notes = run.notes;
-  const skipped: SkippedTrial[] = [
-    ...run.symlinks.map((rel) => ({
-      job: run.job,
-      trial: basename(rel),
-      reason: `${join(runDir, rel)} is a symlink (not followed)`,
-    })),
-    ...run.missing.map((name) => ({
-      job: run.job,
-      trial: name,
-      reason: "listed in the run's results.json but its trial folder is missing",
-    })),
-  ];
   const ctx = {
     job: run.job,
     ...(run.agent && { agent: run.agent }),
     ...(run.model && { model: run.model }),
   };
-  const readers = run.trials.map((t) => () => readTbTrial(join(runDir, t.rel), t.name, ctx));
-  return yield* streamTrials(out, skipped, readers, opts);
+  const readers = run.trials.map((t) => () => readTbTrial(join(runDir, t.rel), t.name, ctx, t));
+  return yield* streamTrials(out, run.skipped, readers, opts);
 }

@@ -6,14 +6,18 @@ import {
   type TrialSignals,
   tbModeRecordsFailure,
 } from "@fak/taxonomy";
-import { noted } from "../../files/fs-safe.js";
+import { noted, pathKind } from "../../files/fs-safe.js";
 import { screenSegments } from "../harbor/screens.js";
 import { causeFromTbFailureMode } from "../harness-causes.js";
 import { readTrialResult } from "../ingest-stream.js";
-import type { IngestedTrial, SkippedTrial } from "../ingest-types.js";
+import type { IncompleteTrial, IngestedTrial, SkippedTrial } from "../ingest-types.js";
+import type { TrialFolder } from "../job-listing.js";
+import { ERROR_LINE, lastLine } from "../last-line.js";
 import { buildMeta, buildSignals, markAttribution, statusOf } from "../trial-signals.js";
 import { failureLines, readNumbered } from "../verifier-output.js";
-import { readAgentLog } from "./agent-log.js";
+import { type AgentLogReading, readAgentLog } from "./agent-log.js";
+import { readAgentCast, readCastText } from "./cast.js";
+import { countEpisodes } from "./episodes.js";
 import { BARELY_RAN_STEPS, type TbPhases } from "./phases.js";
 import { type TbTrialResult, tbTrialResultSchema } from "./schemas.js";
 
@@ -33,27 +37,33 @@ export async function readTbTrial(
   dir: string,
   name: string,
   ctx: TbRunContext,
+  listed?: Pick<TrialFolder, "id" | "note" | "rel">,
 ): Promise<IngestedTrial | SkippedTrial> {
   const skip = (reason: string): SkippedTrial => ({ job: ctx.job, trial: name, reason });
   const read = await readTrialResult(join(dir, "results.json"), tbTrialResultSchema, "tb");
-  if (!read.ok) return skip(read.reason);
+  // No verdict to read (never written, cut short or damaged): what the other files still say.
+  if (!read.ok) return { ...skip(read.reason), incomplete: await thinTbTrial(dir, name, listed) };
   const result = read.value;
-  const notes: string[] = [];
+  const notes: string[] = listed?.note ? [listed.note] : [];
   const passed = result.is_resolved === true;
   const cause = causeFromTbFailureMode(result.failure_mode);
   const tests = testsOf(result);
-  const log = await noted(notes, () => readAgentLog(join(dir, "sessions", "agent.log")));
-  if (log?.truncated)
-    notes.push(`${join(dir, "sessions", "agent.log")}: only the first part was scanned`);
+  const log = await readSession(dir, notes);
+  // An agent whose pane log shows no step numbers (terminus) still left one folder per turn.
+  if (log && log.phases.steps === 0) log.phases.steps = await countEpisodes(dir);
   const outcomes = log?.outcomes ?? [];
   // Agents that log no exit codes (tb's terminus) leave the screen they ended on.
   const screens = outcomes.length ? [] : await noted(notes, () => paneScreens(dir));
   const testsLog = passed
     ? undefined
-    : await noted(notes, () => readNumbered(dir, "sessions/tests.log"));
+    : await noted(notes, async () =>
+        (await pathKind(join(dir, "sessions", "tests.log"))) === "missing"
+          ? readCastText(dir, "sessions/tests.cast")
+          : readNumbered(dir, "sessions/tests.log"),
+      );
   const failure = testsLog ? failureLines(testsLog) : [];
   const assertion = failure[0]?.text ?? tests.find((t) => !t.passed)?.name;
-  const trialId = result.trial_name || name;
+  const trialId = listed?.id ?? (result.trial_name || name);
   const signals = buildSignals({ taskId: trialId, passed, tests, outcomes });
   signals.trial = trialSignals(result, passed, tests, failure, testsLog !== undefined, log?.phases);
   signals.trial.screens = screens ?? [];
@@ -61,13 +71,14 @@ export async function readTbTrial(
     harness: "tb",
     job: ctx.job,
     trial_id: trialId,
-    task: result.task_id || name.replace(/\.\d+-of-\d+(?:\..*)?$/, ""),
+    task: result.task_id || taskOfFolder(name, listed?.rel),
     status: statusOf(passed, cause),
     signals,
     meta: buildMeta(outcomes, tests, assertion),
     path: dir,
-    attempt: attemptOf(name),
   };
+  const attempt = attemptOf(name);
+  if (attempt !== undefined) trial.attempt = attempt;
   if (log?.plan !== undefined) trial.meta.plan = log.plan;
   if (ctx.agent) trial.agent = ctx.agent;
   if (ctx.model) trial.model = ctx.model;
@@ -75,6 +86,48 @@ export async function readTbTrial(
   markAttribution(trial);
   if (notes.length) trial.notes = notes;
   return trial;
+}
+
+/**
+ * The agent's session: sessions/agent.log, else (a run kept only its recordings) the output
+ * events of sessions/agent.cast, read as the same terminal text.
+ */
+async function readSession(dir: string, notes: string[]): Promise<AgentLogReading | undefined> {
+  const logFile = join(dir, "sessions", "agent.log");
+  const castFile = join(dir, "sessions", "agent.cast");
+  const useCast = (await pathKind(logFile)) === "missing" && (await pathKind(castFile)) === "file";
+  const file = useCast ? castFile : logFile;
+  const log = await noted(notes, () => (useCast ? readAgentCast(file) : readAgentLog(file)));
+  if (log?.truncated) notes.push(`${file}: only the first part was scanned`);
+  return log;
+}
+
+/**
+ * The task a trial without a `task_id` ran: the task folder it sits in (`<task>/<trial>`), else
+ * its folder name without tb's `.K-of-N[.<run>]`.
+ */
+function taskOfFolder(name: string, rel: string | undefined): string {
+  const parts = rel?.split(/[\\/]/) ?? [];
+  if (parts.length >= 2 && parts[0]) return parts[0];
+  return name.replace(/\.\d+-of-\d+(?:\..*)?$/, "");
+}
+
+/**
+ * A tb trial folder without results.json: its name and task from the folder it sits in, and
+ * why it stopped from the last error line of its agent log, where there is one.
+ */
+async function thinTbTrial(
+  dir: string,
+  name: string,
+  listed: Pick<TrialFolder, "id" | "rel"> | undefined,
+): Promise<IncompleteTrial> {
+  const out: IncompleteTrial = {
+    trial_id: listed?.id ?? name,
+    task: taskOfFolder(name, listed?.rel),
+  };
+  const evidence = await lastLine(dir, "sessions/agent.log", ERROR_LINE);
+  if (evidence) out.evidence = evidence;
+  return out;
 }
 
 /** parser_results: one entry per test, `passed` or `failed` (other statuses are not verdicts). */
@@ -88,10 +141,13 @@ function testsOf(result: TbTrialResult): TestResult[] {
   return tests;
 }
 
-/** The K of a `<task>.K-of-N[.<run>]` folder name (1 when the name has none). */
-function attemptOf(name: string): number {
+/**
+ * The K of a `<task>.K-of-N[.<run>]` folder name; undefined when the name has none (the
+ * attempts of a task are then numbered by `numberAttempts`).
+ */
+function attemptOf(name: string): number | undefined {
   const k = /\.(\d+)-of-\d+(?:\.|$)/.exec(name)?.[1];
-  return k ? Math.max(1, Number(k)) : 1;
+  return k ? Math.max(1, Number(k)) : undefined;
 }
 
 /** What a careful reader of the trial's files would look at: the verdict, the mode, the log's phases, the tests. */

@@ -1,0 +1,169 @@
+import { cp, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { tempDir, writeJson, writeTbRun } from "../../test-support/harness-folders.js";
+import { findJobTargets, ingest } from "../ingest.js";
+import { castLines } from "./cast.js";
+
+// The tb run shapes seen in public runs, each built here from a whole run and cut to the shape.
+
+let root: string;
+beforeEach(async () => {
+  root = await tempDir();
+});
+afterEach(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+const FAILED_INSTALL = {
+  command: "pip install nosuchpkg",
+  exit: 1,
+  output: "ERROR: No matching distribution found for nosuchpkg",
+};
+
+/** Turn a trial's sessions/<name>.log into an asciinema recording of the same output, in pieces. */
+async function logToCast(trialDir: string, name = "agent"): Promise<void> {
+  const log = join(trialDir, "sessions", `${name}.log`);
+  const text = await readFile(log, "utf8");
+  const events = [JSON.stringify({ version: 2, width: 160, height: 40 })];
+  for (let i = 0, t = 0; i < text.length; i += 37, t += 0.5)
+    events.push(JSON.stringify([t, "o", text.slice(i, i + 37)]));
+  events.push(JSON.stringify([99, "i", "typed input is not output\n"]));
+  await writeFile(join(trialDir, "sessions", `${name}.cast`), `${events.join("\n")}\n`);
+  await rm(log);
+}
+
+describe("tb run shapes", () => {
+  it("reads a run without run-level files whose sessions are only .cast recordings", async () => {
+    const dir = await writeTbRun(join(root, "run-x"), "run-x", [
+      { task: "hello", is_resolved: true, log: [{ command: "echo hi" }] },
+      {
+        task: "deps",
+        is_resolved: false,
+        log: [{ command: "ls" }, FAILED_INSTALL],
+        testsLog: "collected 1 item\nE   AssertionError: module deps not importable\n1 failed\n",
+      },
+    ]);
+    await rm(join(dir, "results.json"));
+    await rm(join(dir, "run_metadata.json"));
+    for (const task of ["hello", "deps"]) await logToCast(join(dir, task, `${task}.1-of-1.run-x`));
+    await logToCast(join(dir, "deps", "deps.1-of-1.run-x"), "tests");
+    const r = await ingest("tb", [dir]);
+    expect(r.runs.map((x) => [x.job, x.trials, x.passes])).toEqual([["run-x", 2, 1]]);
+    const deps = r.trials.find((t) => t.task === "deps");
+    expect(deps?.signals.outcomes.map((o) => [o.command, o.exit_code])).toEqual([
+      ["ls", 0],
+      ["pip install nosuchpkg", 1],
+    ]);
+    expect(deps?.signals.outcomes[1]?.source?.file).toBe("sessions/agent.cast");
+    expect(deps?.signals.trial?.verifier?.failure[0]).toMatchObject({
+      file: "sessions/tests.cast",
+      text: expect.stringContaining("AssertionError: module deps not importable"),
+    });
+  });
+
+  it("numbers each recorded line by the recording line it began on", async () => {
+    async function* lines() {
+      yield '{"version": 2}';
+      yield '[0.1, "o", "first li"]';
+      yield '[0.2, "o", "ne\\nsecond\\nthi"]';
+      yield "not json";
+      yield '[0.3, "o", "rd\\n"]';
+    }
+    const out: { text: string; line: number }[] = [];
+    for await (const l of castLines(lines())) out.push(l);
+    expect(out).toEqual([
+      { text: "first line", line: 2 },
+      { text: "second", line: 3 },
+      { text: "third", line: 3 },
+    ]);
+  });
+
+  it("finds trials by their files, whatever their folder names (UUID-prefixed task ids)", async () => {
+    const task = "3f2b9c1e-8d4a-4e2b-9f1a-0c5d7e6b4a21-hello";
+    const dir = await writeTbRun(join(root, "run"), "r1", [
+      { task, is_resolved: false, suffix: "", log: [FAILED_INSTALL] },
+      { task, is_resolved: true, suffix: "-again", log: [{ command: "ls" }] },
+    ]);
+    const r = await ingest("tb", [dir]);
+    expect(r.trials.map((t) => [t.trial_id, t.task, t.status, t.attempt])).toEqual([
+      [task, task, "failed", 1],
+      [`${task}-again`, task, "passed", 2],
+    ]);
+    expect(r.skipped).toEqual([]);
+    expect(await findJobTargets("tb", join(dir, task, task))).toEqual([{ dir, trials: [task] }]);
+  });
+
+  it("reads one trial folder copied out of its run, alone or in its task folder", async () => {
+    const dir = await writeTbRun(join(root, "run"), "r1", [
+      { task: "deps", is_resolved: false, log: [FAILED_INSTALL] },
+    ]);
+    const trial = join(dir, "deps", "deps.1-of-1.r1");
+    await cp(trial, join(root, "alone", "copied-trial"), { recursive: true });
+    await cp(join(dir, "deps"), join(root, "kept", "deps"), { recursive: true });
+    expect(await findJobTargets("tb", join(root, "alone", "copied-trial"))).toEqual([
+      { dir: join(root, "alone"), trials: ["copied-trial"] },
+    ]);
+    expect(await findJobTargets("tb", join(root, "kept", "deps", "deps.1-of-1.r1"))).toEqual([
+      { dir: join(root, "kept"), trials: ["deps.1-of-1.r1"] },
+    ]);
+    const r = await ingest("tb", [join(root, "alone", "copied-trial")]);
+    expect(r.trials.map((t) => [t.trial_id, t.task, t.status])).toEqual([
+      ["deps.1-of-1.r1", "deps", "failed"],
+    ]);
+  });
+
+  it("takes the task id from the trial's results.json when it differs from its folder", async () => {
+    const dir = await writeTbRun(join(root, "run"), "r1", [
+      { task: "hello", is_resolved: false, log: [FAILED_INSTALL] },
+    ]);
+    await rename(join(dir, "hello"), join(dir, "hello-world-folder"));
+    const r = await ingest("tb", [dir]);
+    expect(r.trials.map((t) => [t.trial_id, t.task])).toEqual([["hello.1-of-1.r1", "hello"]]);
+    expect(r.skipped).toEqual([]);
+  });
+
+  it("judges a failed trial whose failure_mode is unset from its logs, as failed", async () => {
+    const dir = await writeTbRun(join(root, "run"), "r1", [
+      { task: "deps", is_resolved: false, failure_mode: "unset", log: [FAILED_INSTALL] },
+    ]);
+    const r = await ingest("tb", [dir]);
+    const t = r.trials[0];
+    expect(t?.status).toBe("failed");
+    expect(t?.harness_cause).toBeUndefined();
+    expect(t?.harness_error).toBeFalsy();
+    expect(t?.signals.outcomes.at(-1)?.exit_code).toBe(1);
+  });
+
+  it("counts each agent-logs episode once, however many copies of its files were kept", async () => {
+    const dir = await writeTbRun(join(root, "run"), "r1", [{ task: "t", is_resolved: false }]);
+    const trial = join(dir, "t", "t.1-of-1.r1");
+    await writeFile(join(trial, "sessions", "agent.log"), "root@box:/app# tmux log\n");
+    for (const ep of ["episode-0", "episode-1", "episode-2", "episode-2 (1)"]) {
+      await mkdir(join(trial, "agent-logs", ep), { recursive: true });
+      await writeJson(join(trial, "agent-logs", ep, "debug.json"), { n: ep });
+      await writeJson(join(trial, "agent-logs", ep, "debug(1).json"), { n: ep });
+    }
+    const r = await ingest("tb", [dir]);
+    expect(r.trials[0]?.signals.trial?.agent?.steps).toBe(3);
+  });
+
+  it("reports a trial folder without results.json as incomplete, with why its log says it stopped", async () => {
+    const dir = await writeTbRun(join(root, "run"), "r1", [
+      { task: "ok", is_resolved: true },
+      { task: "cut", is_resolved: null, interrupted: true, log: [FAILED_INSTALL] },
+    ]);
+    const r = await ingest("tb", [dir]);
+    expect(r.trials.map((t) => t.task)).toEqual(["ok"]);
+    expect(r.skipped.map((s) => s.incomplete)).toEqual([
+      {
+        trial_id: "cut.1-of-1.r1",
+        task: "cut",
+        evidence: expect.objectContaining({
+          file: "sessions/agent.log",
+          text: "ERROR: No matching distribution found for nosuchpkg",
+        }),
+      },
+    ]);
+  });
+});
