@@ -53,7 +53,7 @@ export function statusLine(
     },
     update(done, total, tail) {
       if (!live) return;
-      drawn = barText(done, total, tail, bar.columns ?? 80);
+      drawn = barText(done, total, tail, bar.columns || 80);
       draw();
     },
     stop() {
