@@ -3,10 +3,10 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ingest } from "../importers/ingest.js";
 import { trialRows } from "../reports/rows.js";
-import { tempDir } from "../test-support/harness-folders.js";
+import { tempDir, writeHarborJob } from "../test-support/harness-folders.js";
 import { writeHarborJobLive, writeTbRunLive } from "../test-support/live-run.js";
 import { followRun } from "./follow.js";
-import type { WatchTrialLine } from "./watch-line.js";
+import { type WatchTrialLine, watchEndLineSchema } from "./watch-line.js";
 
 const POLL = 10;
 
@@ -175,6 +175,31 @@ describe("followRun on a Harbor job", () => {
     const end = await followRun(job, { intervalMs: POLL, timeoutMs: 60_000, onTrial: () => {} });
     expect(end).toMatchObject({ ended: "finished", trials: 0, skipped: 1 });
     expect(end.skipped_trials[0]?.reason).toContain("no result.json");
+  });
+});
+
+describe("followRun's memory", () => {
+  it("keeps counts and folder names, not trials: a skipped list is capped, every trial counted", async () => {
+    const job = join(root, "job");
+    const trials = Array.from({ length: 120 }, (_, i) => ({
+      name: `t${i}__x${i}`,
+      reward: i % 3 === 0 ? 1 : 0,
+      interrupted: i % 2 === 1,
+    }));
+    await writeHarborJob(job, { trials });
+    await writeFile(join(job, "result.json"), JSON.stringify({ finished_at: "t" }));
+    let reported = 0;
+    const end = await followRun(job, {
+      intervalMs: POLL,
+      onTrial: () => {
+        reported++;
+      },
+    });
+    expect(reported).toBe(60);
+    expect(end).toMatchObject({ trials: 60, passed: 20, failed: 40, skipped: 60 });
+    expect(end.skipped_trials).toHaveLength(50);
+    // The result is the strict end line: no list of trials rides along.
+    expect(watchEndLineSchema.parse(end)).toEqual(end);
   });
 });
 

@@ -6,7 +6,7 @@ import { readHarborJob, readHarborTrial } from "../importers/harbor/index.js";
 import type { IngestedTrial, SkippedTrial } from "../importers/ingest-types.js";
 import { isSkipped } from "../importers/ingest-types.js";
 import { readTbRun, readTbTrial } from "../importers/tb/index.js";
-import { harborMayRetry, type RunState, readRunState, type WatchedHarness } from "./run-state.js";
+import { harborMayRetry, type RunState, runStateReader, type WatchedHarness } from "./run-state.js";
 import { type WatchEndLine, type WatchTrialLine, watchTrialLine } from "./watch-line.js";
 
 export interface FollowOptions {
@@ -48,8 +48,9 @@ export async function followRun(dir: string, opts: FollowOptions): Promise<Follo
   const skips: SkippedTrial[] = [];
   let state: RunState = { ended: false };
   let readers: TrialReaders | undefined;
+  const readState = runStateReader(dir);
   for (;;) {
-    state = await readRunState(dir);
+    state = await readState();
     readers ??= await trialReaders(dir, state);
     const last = state.ended || Date.now() >= deadline;
     if (readers) {
