@@ -110,10 +110,10 @@ describe("watch lines for people", () => {
     trial_id: "evil__\x1b]0;pwned\x07a1",
     task: "evil\x1b[2Jtask",
     status: "failed",
-    category: "TEST_FAILURE",
+    category: "TEST_MISUNDERSTOOD",
     attribution: "agent",
     reward: 0,
-    reason: "TEST_FAILURE:test_x",
+    reason: "TEST_MISUNDERSTOOD:test_x",
     evidence: { text: "E assert \x1b[31mred\x1b[0m", file: "verifier/test-stdout.txt", line: 3 },
     path: "/jobs/j/evil__a1",
   };
@@ -121,7 +121,7 @@ describe("watch lines for people", () => {
   it("drops escape sequences from every field read from the trial", () => {
     const text = trialText(line);
     expect(text).not.toMatch(/\x1b|\x07/);
-    expect(text).toContain("evil__a1  eviltask  TEST_FAILURE (agent)  reward 0");
+    expect(text).toContain("evil__a1  eviltask  TEST_MISUNDERSTOOD (agent)  reward 0");
     expect(text).toContain("verifier/test-stdout.txt:3  E assert red");
   });
 
@@ -134,14 +134,14 @@ describe("watch lines for people", () => {
       passed: 1,
       failed: 1,
       errored: 0,
-      categories: { TEST_FAILURE: 1 },
+      categories: { TEST_MISUNDERSTOOD: 1 },
       attributions: { agent: 1 },
       expected: 3,
       skipped: 1,
       skipped_trials: [{ trial: "b.1-of-1.r", reason: "no results.json\x1b[2J" }],
     });
     expect(text).toBe(
-      "2 of 3 trials: 1 passed, 1 failed, 0 errored (finished); TEST_FAILURE 1; 1 skipped\n  skipped b.1-of-1.r: no results.json",
+      "2 of 3 trials: 1 passed, 1 failed, 0 errored (finished); TEST_MISUNDERSTOOD 1; 1 skipped\n  skipped b.1-of-1.r: no results.json",
     );
   });
 });

@@ -92,7 +92,7 @@ function printer(json: boolean, print: (text: string) => Promise<void>): WatchSi
 
 const EVIDENCE_CHARS = 160;
 
-/** `fail  parse__bbb  parse  TEST_FAILURE (agent)  reward 0  verifier/test-stdout.txt:3  E assert …` */
+/** `fail  parse__bbb  parse  TEST_MISUNDERSTOOD (agent)  reward 0  verifier/test-stdout.txt:3  E assert …` */
 export function trialText(line: WatchTrialLine): string {
   const mark =
     line.status === "passed"
@@ -115,7 +115,7 @@ export function trialText(line: WatchTrialLine): string {
   return parts.join("  ");
 }
 
-/** `3 trials: 1 passed, 1 failed, 1 errored (finished); TIMEOUT 1 …; 1 skipped; 2 deaths recorded` */
+/** `3 trials: 1 passed, 1 failed, 1 errored (finished); TIMEOUT 1, …; 1 skipped; 2 deaths recorded` */
 export function endText(s: WatchEndLine): string {
   const of = s.expected === null ? "" : ` of ${s.expected}`;
   let text = `${s.trials}${of} trials: ${s.passed} passed, ${s.failed} failed, ${s.errored} errored (${s.ended})`;

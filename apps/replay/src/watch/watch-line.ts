@@ -64,7 +64,7 @@ export type WatchLine = z.output<typeof watchLineSchema>;
 /**
  * The line for one imported trial: its `fak ingest` trial row (classified by `classifyTrial`,
  * with the same attribution and deciding evidence), cut to what a live follower needs.
- * @example watchTrialLine(await readHarborTrial(job, "fix-git__a1", ctx)).category // "TEST_FAILURE"
+ * @example watchTrialLine(await readHarborTrial(job, "fix-git__a1", ctx)).category // "TEST_MISUNDERSTOOD"
  */
 export function watchTrialLine(t: IngestedTrial): WatchTrialLine {
   const [row] = trialRows({ runs: [], trials: [t] });
