@@ -1,3 +1,5 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { jsonl, runFak } from "../test-support/run-fak.js";
 import { endText, trialText } from "./watch.js";
 
+const FAK = fileURLToPath(new URL("../../dist/main.js", import.meta.url));
 const JOB = fileURLToPath(new URL("../../../replay/examples/harbor-job", import.meta.url));
 
 let root: string;
@@ -94,6 +97,27 @@ describe("fak watch", () => {
     const { status, stdout } = await runFak(["watch", root, "--timeout", "1"]);
     expect(status).toBe(3);
     expect(stdout).toContain("0 trials: 0 passed, 0 failed, 0 errored (timeout)");
+  });
+
+  it("Ctrl-C stops the watch with the counts so far, exit 130", async () => {
+    // The example job has no finished_at: its trials are reported, then the watch waits.
+    const job = join(root, "job");
+    await cp(JOB, job, { recursive: true });
+    const child = spawn(process.execPath, [FAK, "watch", job], {
+      env: { ...process.env, NO_COLOR: "1", FAK_DB_URL: "" },
+    });
+    let stdout = "";
+    const reported = new Promise<void>((resolve) => {
+      child.stdout.on("data", (d) => {
+        stdout += d;
+        if (stdout.split("\n").length > 5) resolve();
+      });
+    });
+    await reported;
+    child.kill("SIGINT");
+    const [status] = (await once(child, "close")) as [number | null];
+    expect(status).toBe(130);
+    expect(stdout).toContain("5 of 5 trials: 1 passed, 2 failed, 2 errored (stopped)");
   });
 
   it("exits 2 for a folder that does not exist", async () => {

@@ -17,6 +17,8 @@ interface WatchOptions {
 
 /** Exit status when `--timeout` passes before the job or run ends. */
 export const WATCH_TIMEOUT_EXIT = 3;
+/** Exit status when a person stops the watch (Ctrl-C): the counts so far are printed first. */
+export const WATCH_STOPPED_EXIT = 130;
 
 /**
  * What happens to each trial as it lands and to the run at its end. Printing and `--record` are
@@ -48,6 +50,7 @@ export function registerWatch(program: Command): void {
         ? await withStore({ db: opts.record }, (store) => watchRun(dir, opts, store))
         : await watchRun(dir, opts, undefined);
       if (summary.ended === "timeout") process.exitCode = WATCH_TIMEOUT_EXIT;
+      if (summary.ended === "stopped") process.exitCode = WATCH_STOPPED_EXIT;
     });
 }
 
@@ -62,14 +65,20 @@ async function watchRun(
   const sinks: WatchSink[] = [printer(opts.json === true, status.print)];
   if (recorder) sinks.push(recorder.sink);
   let failed = 0;
+  // Ctrl-C ends the watch, not the process: one last poll, then the counts.
+  const stop = new AbortController();
+  const onInterrupt = () => stop.abort();
+  process.once("SIGINT", onInterrupt);
   const followed = await followRun(dir, {
     ...(opts.timeout === undefined ? {} : { timeoutMs: opts.timeout * 1000 }),
+    signal: stop.signal,
     onTrial: async (line, trial) => {
       if (line.status !== "passed") failed++;
       for (const sink of sinks) await sink.trial(line, trial);
     },
     onProgress: (done, total) => status.update(done, total, failed ? `${failed} failed` : ""),
   });
+  process.off("SIGINT", onInterrupt);
   status.stop();
   const summary: WatchEndLine = recorder ? { ...followed, recorded: recorder.count() } : followed;
   for (const sink of sinks) await sink.end(summary);

@@ -158,3 +158,72 @@ export async function writeTbRunLive(
       end_time: "2026-01-01T01:00:00",
     });
 }
+
+/**
+ * Write a finished job or run folder (`from`) into `target` again as its harness wrote it:
+ * Harbor's job files first with `result.json` not yet finished, then each trial file by file
+ * (its result half-written first), then the finished `result.json`; tb's `run_metadata.json`
+ * without `end_time` and `tb.lock`, each trial with its `results.json` last, the run's
+ * `results.json` rewritten after each with the entries seen so far, the original files last.
+ */
+export async function replayFinishedRun(
+  from: string,
+  target: string,
+  harness: "harbor" | "tb",
+  opts: LiveOptions,
+): Promise<void> {
+  await mkdir(target, { recursive: true });
+  const subdirs = async (d: string) =>
+    (await readdir(d, { withFileTypes: true }))
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name)
+      .sort();
+  const tops = (await readdir(from, { withFileTypes: true })).filter((e) => e.isFile());
+  const read = async (name: string) => JSON.parse(await readFile(join(from, name), "utf8"));
+  if (harness === "harbor") {
+    for (const f of tops) {
+      if (f.name === "result.json") {
+        await writeJson(join(target, f.name), { ...(await read(f.name)), finished_at: null });
+      } else await copyLive(join(from, f.name), join(target, f.name), opts.pauseMs, false);
+    }
+    for (const trial of await subdirs(from)) {
+      await copyTrial(join(from, trial), join(target, trial), opts.pauseMs);
+      await opts.afterTrial?.(trial);
+    }
+    if (tops.some((f) => f.name === "result.json"))
+      await copyLive(join(from, "result.json"), join(target, "result.json"), opts.pauseMs, false);
+    return;
+  }
+  const meta = await read("run_metadata.json");
+  await writeJson(join(target, "run_metadata.json"), { ...meta, end_time: null });
+  if (tops.some((f) => f.name === "tb.lock"))
+    await copyLive(join(from, "tb.lock"), join(target, "tb.lock"), opts.pauseMs, false);
+  const listing = tops.some((f) => f.name === "results.json") ? await read("results.json") : null;
+  const seen = new Set<string>();
+  for (const task of await subdirs(from)) {
+    for (const trial of await subdirs(join(from, task))) {
+      const rel = join(task, trial);
+      const files = (await filesIn(join(from, rel))).sort(
+        (a, b) => Number(a === "results.json") - Number(b === "results.json"),
+      );
+      for (const f of files)
+        await copyLive(
+          join(from, rel, f),
+          join(target, rel, f),
+          opts.pauseMs,
+          f === "results.json",
+        );
+      seen.add(trial);
+      if (listing) {
+        const so = listing.results.filter((r: { trial_name?: string }) =>
+          seen.has(r.trial_name ?? ""),
+        );
+        await writeJson(join(target, "results.json"), { ...listing, results: so });
+      }
+      await opts.afterTrial?.(trial);
+    }
+  }
+  for (const f of tops)
+    if (f.name !== "tb.lock")
+      await copyLive(join(from, f.name), join(target, f.name), opts.pauseMs, false);
+}

@@ -14,6 +14,8 @@ export interface FollowOptions {
   intervalMs?: number;
   /** Give up after this many ms (undefined: wait for the run's end). */
   timeoutMs?: number;
+  /** Stop when this aborts (a person's Ctrl-C): one last poll, then the counts, `ended: "stopped"`. */
+  signal?: AbortSignal;
   /** Each finished trial, once: the imported trial and its line. Awaited before the next. */
   onTrial: (line: WatchTrialLine, trial: IngestedTrial) => void | Promise<void>;
   /** After each poll: trials reported so far and, when the run's files say, how many it planned. */
@@ -52,7 +54,7 @@ export async function followRun(dir: string, opts: FollowOptions): Promise<Follo
   for (;;) {
     state = await readState();
     readers ??= await trialReaders(dir, state);
-    const last = state.ended || Date.now() >= deadline;
+    const last = state.ended || Date.now() >= deadline || opts.signal?.aborted === true;
     if (readers) {
       for (const c of await readers.candidates()) {
         if (done.has(c.key)) continue;
@@ -75,13 +77,26 @@ export async function followRun(dir: string, opts: FollowOptions): Promise<Follo
     }
     opts.onProgress?.(end.trials, state.expected);
     if (last) break;
-    await new Promise((r) => setTimeout(r, interval));
+    await sleep(interval, opts.signal);
   }
-  end.ended = state.ended ? "finished" : "timeout";
+  end.ended = state.ended ? "finished" : opts.signal?.aborted ? "stopped" : "timeout";
   end.harness = state.harness ?? null;
   end.expected = state.expected ?? null;
   end.skipped_trials = skips.map((s) => ({ trial: s.trial, reason: s.reason }));
   return end;
+}
+
+/** Wait `ms`, or less when `signal` aborts first. */
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    }
+    signal?.addEventListener("abort", done, { once: true });
+  });
 }
 
 function emptyEnd(): FollowResult {

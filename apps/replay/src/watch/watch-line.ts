@@ -33,8 +33,8 @@ const watchSkipSchema = z.strictObject({ trial: z.string(), reason: z.string() }
 /** The last line: the run's counts when it ended (or when `--timeout` passed). */
 export const watchEndLineSchema = z.strictObject({
   event: z.literal("end"),
-  /** `finished`: the job or run wrote its end; `timeout`: `--timeout` passed first. */
-  ended: z.enum(["finished", "timeout"]),
+  /** `finished`: the job or run wrote its end; `timeout`: `--timeout` passed first; `stopped`: interrupted (Ctrl-C). */
+  ended: z.enum(["finished", "timeout", "stopped"]),
   harness: z.enum(["harbor", "tb"]).nullable(),
   /** Trials reported. */
   trials: count,
