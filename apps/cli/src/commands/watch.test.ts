@@ -80,7 +80,7 @@ describe("fak watch", () => {
     expect(lines.at(-1)).toMatch(/^5 of 5 trials: 1 passed, 2 failed, 2 errored \(finished\)/);
   });
 
-  it("--record writes each death once: watching the same job again records nothing new", async () => {
+  it("--record writes each death once: watching the job again, or ingesting it, records nothing new", async () => {
     const job = await finishedJob();
     const db = `file:${join(root, "memory.db")}`;
     const first = await runFak(["watch", job, "--json", "--record", db]);
@@ -89,6 +89,11 @@ describe("fak watch", () => {
     expect(firstEnd).toMatchObject({ event: "end", recorded: 3 });
     const again = await runFak(["watch", job, "--json", "--record", db]);
     expect(parseLines(again.stdout).at(-1)).toMatchObject({ event: "end", recorded: 0 });
+    // The same rows `fak ingest --record` writes: ingesting the job afterwards adds none either.
+    const ingested = await runFak(["ingest", "harbor", job, "--record", "--db", db, "--json"]);
+    expect(ingested.status, ingested.stderr).toBe(0);
+    const statuses = JSON.parse(ingested.stdout).recorded.map((r: { status: string }) => r.status);
+    expect(statuses).toEqual(["already_present", "already_present", "already_present"]);
     const rows = jsonl((await runFak(["memory", "export", "--db", db])).stdout);
     expect(rows).toHaveLength(3);
   });

@@ -178,6 +178,30 @@ describe("followRun on a Harbor job", () => {
   });
 });
 
+describe("followRun's attempts", () => {
+  it("numbers a Harbor task's attempts by start time, as fak ingest numbers them", async () => {
+    const job = join(root, "job");
+    await writeHarborJob(job, {
+      trials: [
+        { name: "fix__b2", task: "fix", reward: 0, startedAt: "2026-01-01T00:02:00" },
+        { name: "fix__a1", task: "fix", reward: 0, startedAt: "2026-01-01T00:01:00" },
+        { name: "other__c3", task: "other", reward: 0, startedAt: "2026-01-01T00:03:00" },
+      ],
+    });
+    await writeFile(join(job, "result.json"), JSON.stringify({ finished_at: "t" }));
+    const attempts = new Map<string, number | undefined>();
+    await followRun(job, {
+      intervalMs: POLL,
+      onTrial: (_line, trial) => {
+        attempts.set(trial.trial_id, trial.attempt);
+      },
+    });
+    const ingested = await ingest("harbor", [job]);
+    expect(attempts).toEqual(new Map(ingested.trials.map((t) => [t.trial_id, t.attempt])));
+    expect(attempts.get("fix__b2")).toBe(2);
+  });
+});
+
 describe("followRun's memory", () => {
   it("keeps counts and folder names, not trials: a skipped list is capped, every trial counted", async () => {
     const job = join(root, "job");

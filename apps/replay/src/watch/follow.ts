@@ -48,6 +48,7 @@ export async function followRun(dir: string, opts: FollowOptions): Promise<Follo
   const done = new Set<string>();
   const end = emptyEnd();
   const skips: SkippedTrial[] = [];
+  const starts = new Map<string, Array<[string, string]>>();
   let state: RunState = { ended: false };
   let readers: TrialReaders | undefined;
   const readState = runStateReader(dir);
@@ -70,6 +71,7 @@ export async function followRun(dir: string, opts: FollowOptions): Promise<Follo
         }
         if (!last && readers.mayChange(item)) continue;
         done.add(c.key);
+        numberAttempt(starts, item);
         const line = watchTrialLine(item);
         countInto(end, line);
         await opts.onTrial(line, item);
@@ -84,6 +86,23 @@ export async function followRun(dir: string, opts: FollowOptions): Promise<Follo
   end.expected = state.expected ?? null;
   end.skipped_trials = skips.map((s) => ({ trial: s.trial, reason: s.reason }));
   return end;
+}
+
+/**
+ * A Harbor trial's attempt, numbered as `fak ingest` numbers it (`numberAttempts`: by start time
+ * within its task, then by name) among the trials of its task reported so far; `starts` keeps
+ * each task's sort keys. It matches ingest's whenever a task's attempts finish in the order they
+ * started. tb trials carry theirs (`K-of-N`).
+ */
+function numberAttempt(starts: Map<string, Array<[string, string]>>, trial: IngestedTrial): void {
+  if (trial.attempt !== undefined) return;
+  const mine: [string, string] = [trial.started_at ?? "", trial.trial_id];
+  const before = ([start, id]: [string, string]) =>
+    (start.localeCompare(mine[0]) || id.localeCompare(mine[1])) < 0;
+  const seen = starts.get(trial.task) ?? [];
+  trial.attempt = seen.filter(before).length + 1;
+  seen.push(mine);
+  starts.set(trial.task, seen);
 }
 
 /** Wait `ms`, or less when `signal` aborts first. */
