@@ -22,6 +22,7 @@ describe("statusLine", () => {
     s.update(1, 4, "");
     await s.print("pass  a\n");
     s.update(2, 4, "1 failed");
+    s.update(2, 4, "1 failed");
     s.stop();
     expect(await collect(lines)).toBe("pass  a\n");
     expect(bar.written).toEqual([

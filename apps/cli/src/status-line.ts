@@ -53,7 +53,9 @@ export function statusLine(
     },
     update(done, total, tail) {
       if (!live) return;
-      drawn = barText(done, total, tail, bar.columns || 80);
+      const text = barText(done, total, tail, bar.columns || 80);
+      if (text === drawn) return;
+      drawn = text;
       draw();
     },
     stop() {

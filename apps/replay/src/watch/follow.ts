@@ -39,7 +39,8 @@ interface Candidate {
  * the importer reads it whole (a half-written result is tried again next poll); a Harbor result
  * with an exception the job's retry policy may still retry waits for the job's end, since the
  * retry deletes and rewrites it. Memory is bounded: the trials themselves are handed to
- * `onTrial` and dropped, only their folder names and the counts are kept.
+ * `onTrial` and dropped; only their folder names, start times (to number attempts) and the
+ * counts are kept.
  * @example const end = await followRun("jobs/2026-01-15__09-30-00", { onTrial: (l) => console.log(l.trial_id) });
  */
 export async function followRun(dir: string, opts: FollowOptions): Promise<FollowResult> {
