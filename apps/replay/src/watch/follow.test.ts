@@ -167,10 +167,9 @@ describe("followRun on a Harbor job", () => {
     });
   });
 
-  it("counts a trial that never wrote its result as skipped once the job ended", async () => {
+  it("counts a trial that never wrote its result as skipped once the job ended (no config.json either)", async () => {
     const job = join(root, "job");
     await mkdir(join(job, "lost__aaa", "agent"), { recursive: true });
-    await writeFile(join(job, "config.json"), "{}");
     await writeFile(join(job, "result.json"), JSON.stringify({ finished_at: "2026-01-01" }));
     const end = await followRun(job, { intervalMs: POLL, timeoutMs: 60_000, onTrial: () => {} });
     expect(end).toMatchObject({ ended: "finished", trials: 0, skipped: 1 });

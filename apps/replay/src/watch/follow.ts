@@ -159,8 +159,9 @@ interface TrialReaders {
  */
 async function trialReaders(dir: string, state: RunState): Promise<TrialReaders | undefined> {
   if (state.harness === "harbor") {
-    if (!state.config) return undefined;
-    const config = state.config;
+    // Harbor writes config.json first; a job that ended without one is read without retry rules.
+    if (!state.config && !state.ended) return undefined;
+    const config = state.config ?? {};
     const job = await readHarborJob(dir).catch(() => undefined);
     if (!job) return undefined;
     const ctx =
