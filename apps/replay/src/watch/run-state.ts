@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { readFileSafe } from "../files/fs-safe.js";
 
 /** A job-level JSON file as an object; undefined while it is absent or half-written. */
-export async function readJsonObject(file: string): Promise<Record<string, unknown> | undefined> {
+async function readJsonObject(file: string): Promise<Record<string, unknown> | undefined> {
   try {
     const value = JSON.parse((await readFileSafe(file)).text) as unknown;
     return value && typeof value === "object" && !Array.isArray(value)
