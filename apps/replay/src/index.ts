@@ -145,9 +145,12 @@ export {
   wilson,
 } from "./reports/index.js";
 // Following a job or run while it is written (`fak watch`).
+export { type FollowOptions, type FollowResult, followRun } from "./watch/follow.js";
 export {
-  type FollowOptions,
-  type FollowResult,
-  followRun,
-  type WatchedTrial,
-} from "./watch/follow.js";
+  type WatchEndLine,
+  type WatchLine,
+  type WatchTrialLine,
+  watchEndLineSchema,
+  watchLineSchema,
+  watchTrialLineSchema,
+} from "./watch/watch-line.js";

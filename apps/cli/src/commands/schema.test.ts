@@ -23,6 +23,12 @@ describe("fak schema", () => {
     ]) {
       expect(all[name], name).toHaveProperty("type", "object");
     }
+    // fak watch --json: a trial line or the closing counts line, told apart by `event`.
+    expect(
+      all.WatchLine.oneOf.map(
+        (b: { properties: { event: { const: string } } }) => b.properties.event.const,
+      ),
+    ).toEqual(["trial", "end"]);
     // Strict about unknown fields, as every wire format is.
     for (const name of ["CommandSuite", "CommandReport", "TrialRow", "RunComparison"]) {
       expect(all[name].additionalProperties, name).toBe(false);
