@@ -26,6 +26,8 @@ export interface IngestedTrial {
     first_assertion?: string;
     /** The plan the agent stated in its own words (its first stated plan, trimmed). */
     plan?: string;
+    /** The task's instruction as the agent was given it (trimmed, capped): what the task asks. */
+    instruction?: string;
   };
   /** The trial folder on disk. */
   path?: string;

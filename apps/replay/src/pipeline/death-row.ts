@@ -1,7 +1,7 @@
 import type { CommandEvent, FailureClassification, FailureSignals } from "@fak/taxonomy";
 import { approachText } from "./approach.js";
 import { type RowProvenance, rowProvenance } from "./provenance.js";
-import type { TrialMeta } from "./trial.js";
+import { type TrialMeta, taskText } from "./trial.js";
 
 /** A failure-memory row as the store takes it (contracts.md, "Failure row"), with its provenance. */
 export interface DeathRow {
@@ -43,7 +43,7 @@ export function deathRowFor(
   const step = held?.command ?? benign?.command ?? meta.last_failing_step;
   return {
     session,
-    task: meta.task ?? signals.task_id,
+    task: taskText(meta, signals.task_id),
     approach: approachOf(meta, step, c),
     ...verdictOf(c, signals, meta, held, benign),
     ...rowProvenance(meta, attempt),

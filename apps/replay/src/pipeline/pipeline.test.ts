@@ -104,14 +104,45 @@ describe("runPipeline with a file store", () => {
     );
   });
 
-  it("gives every task the prior art a next run would see, citing the rows", async () => {
+  it("gives every failed task the prior art a next run would see, citing the rows; a passed one none", async () => {
     const out = await runPipeline(trials, { store });
-    expect(out.prior_art?.map((p) => p.task.split(":")[0])).toEqual(
-      trials.map((t) => t.signals.task_id),
-    );
+    const failed = classifyTrials(trials)
+      .items.filter((i) => i.classification.failed)
+      .map((i) => i.signals.task_id);
+    expect(failed.length).toBeLessThan(trials.length);
+    expect(out.prior_art?.map((p) => p.task.split(":")[0])).toEqual(failed);
     const budget = out.prior_art?.find((p) => p.task.startsWith("serve-health-endpoint"));
     expect(budget?.ids.length).toBeGreaterThan(0);
     for (const id of budget?.ids ?? []) expect(budget?.text).toContain(`failure:${id}`);
+  });
+
+  it("keeps what the task asks in the row's task text, so a next run finds it by its words", async () => {
+    const trial = trialFromIngested({
+      harness: "tb",
+      job: "run-1",
+      trial_id: "rbt.1-of-1.run-1",
+      task: "rbt",
+      status: "failed",
+      signals: {
+        task_id: "rbt",
+        trial: {
+          harness: "tb",
+          passed: false,
+          verifier: {
+            ran: true,
+            failure: [{ file: "sessions/tests.log", line: 9, text: "assert tree.is_balanced()" }],
+            tests_failed: 1,
+          },
+        },
+      },
+      meta: { instruction: "Implement a red-black tree in /app/rbt.py with insert and delete." },
+    });
+    const out = await runPipeline([trial], { store, record: true });
+    expect(out.recorded?.[0]?.task).toBe(
+      "rbt: Implement a red-black tree in /app/rbt.py with insert and delete.",
+    );
+    const art = await store.priorArt("red black tree");
+    expect(art.ids).toContain(out.recorded?.[0]?.id);
   });
 
   it("records the same trial once, and another attempt that dies the same way as an occurrence", async () => {

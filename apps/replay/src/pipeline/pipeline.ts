@@ -9,7 +9,7 @@ import {
 } from "@fak/taxonomy";
 import { classifyTrial } from "./classify-trial.js";
 import { type DeathRow, deathRowFor } from "./death-row.js";
-import type { Trial } from "./trial.js";
+import { type Trial, taskText } from "./trial.js";
 
 /** The part of a `@fak/memory` store the pipeline uses: an `openStore` result, or a stand-in. */
 export type DeathStore = Pick<FailureStore, "record" | "priorArt">;
@@ -89,13 +89,17 @@ export async function runPipeline(
     }
     result.recorded = recorded;
   }
-  const tasks = [
-    ...new Set(judged.items.map(({ trial, signals }) => trial.meta?.task ?? signals.task_id)),
-  ];
+  // Prior art for the tasks that failed (a passed task needs none), searched by what each asks.
+  const queries = new Map<string, string>();
+  for (const { trial, signals, classification } of judged.items) {
+    if (!classification.failed) continue;
+    const task = trial.meta?.task ?? signals.task_id;
+    if (!queries.has(task)) queries.set(task, taskText(trial.meta ?? {}, signals.task_id));
+  }
   const cap = opts.priorArtTokens === undefined ? undefined : { maxTokens: opts.priorArtTokens };
   result.prior_art = [];
-  for (const task of tasks) {
-    const art = await store.priorArt(task, cap);
+  for (const [task, query] of queries) {
+    const art = await store.priorArt(query, cap);
     result.prior_art.push({ task, ids: art.ids, text: art.text });
   }
   return result;

@@ -17,6 +17,8 @@ export interface TrialMeta {
   plan?: string;
   /** The task as a next run would describe it; prior art is searched with it. */
   task?: string;
+  /** What the task asks, in its own instruction (the importers' `meta.instruction`). */
+  instruction?: string;
   /** The last command that failed (or was blocked), verbatim. */
   last_failing_step?: string;
   failing_test?: string;
@@ -48,4 +50,14 @@ export function trialFromIngested(t: IngestedTrial): Trial {
   if (t.model !== undefined) meta.model = t.model;
   if (t.harness_cause !== undefined) meta.harness_cause = t.harness_cause;
   return { signals: t.signals, meta };
+}
+
+/**
+ * The text a memory row keeps as its task, and prior art is searched with: the task's name and,
+ * when known, what its instruction asks, so that "red black tree" finds the rbtree failure.
+ * @example taskText({ task: "rbtree", instruction: "Implement a red-black tree" }, "t__1") // "rbtree: Implement a red-black tree"
+ */
+export function taskText(meta: TrialMeta, taskId: string): string {
+  const task = meta.task ?? taskId;
+  return meta.instruction ? `${task}: ${meta.instruction}` : task;
 }

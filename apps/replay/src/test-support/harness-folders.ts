@@ -297,6 +297,8 @@ export interface FakeTbTrial {
   testsLog?: string;
   missingFolder?: boolean;
   interrupted?: boolean;
+  /** The task's instruction, as tb writes it in the trial's results.json. */
+  instruction?: string;
 }
 
 /**
@@ -316,6 +318,7 @@ export async function writeTbRun(
     is_resolved: t.is_resolved,
     failure_mode: t.failure_mode ?? "unset",
     parser_results: t.tests ?? null,
+    ...(t.instruction ? { instruction: t.instruction } : {}),
   }));
   const resolved = entries.filter((e) => e.is_resolved === true).length;
   await writeJson(join(dir, "results.json"), {

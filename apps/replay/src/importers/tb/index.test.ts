@@ -129,6 +129,23 @@ describe("ingestTb", () => {
     ]);
   });
 
+  it("keeps what the task asks, from the trial's results.json, trimmed", async () => {
+    const dir = await writeTbRun(join(root, "run-i"), "run-i", [
+      {
+        task: "rbt",
+        is_resolved: false,
+        instruction: "  Implement a red-black tree.\n\n\n\nKeep it balanced.  ",
+      },
+      { task: "bare", is_resolved: false },
+    ]);
+    const { trials } = await collect(dir);
+    const byTask = Object.fromEntries(trials.map((t) => [t.task, t.meta.instruction]));
+    expect(byTask).toEqual({
+      rbt: "Implement a red-black tree.\n\nKeep it balanced.",
+      bare: undefined,
+    });
+  });
+
   it("refuses a folder that is not a tb run", async () => {
     await expect(collect(root)).rejects.toThrow(/not a tb run folder/);
   });

@@ -9,6 +9,8 @@ export const tbTrialResultSchema = z.looseObject({
   is_resolved: z.boolean().nullish(),
   failure_mode: z.string().nullish(),
   parser_results: z.record(z.string(), z.string().nullable()).nullish(),
+  /** The task's instruction as the agent was given it. */
+  instruction: z.string().nullish(),
 });
 export type TbTrialResult = z.output<typeof tbTrialResultSchema>;
 

@@ -11,6 +11,7 @@ import { screenSegments } from "../harbor/screens.js";
 import { causeFromTbFailureMode } from "../harness-causes.js";
 import { readTrialResult } from "../ingest-stream.js";
 import type { IncompleteTrial, IngestedTrial, SkippedTrial } from "../ingest-types.js";
+import { instructionOf } from "../instruction.js";
 import type { TrialFolder } from "../job-listing.js";
 import { ERROR_LINE, lastLine } from "../last-line.js";
 import { buildMeta, buildSignals, markAttribution, statusOf } from "../trial-signals.js";
@@ -80,6 +81,8 @@ export async function readTbTrial(
   const attempt = attemptOf(name);
   if (attempt !== undefined) trial.attempt = attempt;
   if (log?.plan !== undefined) trial.meta.plan = log.plan;
+  const instruction = instructionOf(result.instruction ?? undefined);
+  if (instruction !== undefined) trial.meta.instruction = instruction;
   if (ctx.agent) trial.agent = ctx.agent;
   if (ctx.model) trial.model = ctx.model;
   if (cause) trial.harness_cause = cause;
