@@ -2,6 +2,9 @@ import { stat } from "node:fs/promises";
 import type { Command } from "commander";
 import { UsageError } from "../errors.js";
 import { positiveInt } from "../options.js";
+import { jsonText } from "../output.js";
+import { scrubber } from "../scrubbed.js";
+import { forTerminal } from "../terminal.js";
 
 interface WatchOptions {
   json?: boolean;
@@ -22,14 +25,17 @@ export function registerWatch(program: Command): void {
       const info = await stat(dir).catch(() => undefined);
       if (!info?.isDirectory()) throw new UsageError(`${dir}: not a folder`);
       const { followRun } = await import("@fak/replay");
+      // Trial folder names are data: scrubbed, and safe for a terminal (JSON escapes the rest).
+      const scrub = await scrubber();
       const result = await followRun(dir, {
         timeoutMs: opts.timeout === undefined ? undefined : opts.timeout * 1000,
         onTrial: (t) => {
           const verdict = t.passed === null ? "unknown" : t.passed ? "passed" : "failed";
+          const id = scrub(t.trial_id);
           process.stdout.write(
             opts.json
-              ? `${JSON.stringify({ trial_id: t.trial_id, dir: t.dir, passed: t.passed })}\n`
-              : `${verdict.padEnd(7)} ${t.trial_id}\n`,
+              ? `${jsonText({ trial_id: id, dir: scrub(t.dir), passed: t.passed })}\n`
+              : `${verdict.padEnd(7)} ${forTerminal(id)}\n`,
           );
         },
       });

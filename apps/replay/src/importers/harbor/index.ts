@@ -28,6 +28,7 @@ export async function* ingestHarbor(
   if (only) {
     job.trialDirs = job.trialDirs.filter((n) => only.has(n));
     job.symlinks = job.symlinks.filter((n) => only.has(n));
+    job.undecodable = job.undecodable.filter((n) => only.has(n));
   }
   const present = new Set([...job.trialDirs, ...job.symlinks]);
   const missing = only ? [] : [...job.listed].filter((n) => !present.has(n)).sort();
@@ -36,6 +37,11 @@ export async function* ingestHarbor(
       job: job.job,
       trial: name,
       reason: `${join(jobDir, name)} is a symlink (not followed)`,
+    })),
+    ...job.undecodable.map((name) => ({
+      job: job.job,
+      trial: name,
+      reason: `${join(jobDir, name)}: the folder's name is not valid UTF-8, so fak cannot open it (rename it to read the trial)`,
     })),
     ...missing.map((name) => ({
       job: job.job,

@@ -12,6 +12,8 @@ export interface HarborJob {
   trialDirs: string[];
   /** Sub-folders that are symlinks: never entered. */
   symlinks: string[];
+  /** Sub-folders whose name is not valid UTF-8 (shown with U+FFFD): cannot be opened by name. */
+  undecodable: string[];
   /** Trial names the job's result.json lists (rewards and exceptions). */
   listed: Set<string>;
   expected?: ExpectedCounts;
@@ -83,12 +85,13 @@ export async function readHarborJob(dir: string): Promise<HarborJob> {
   const result = await noted(notes, () =>
     readJsonSafe(join(dir, "result.json"), harborJobResultSchema),
   );
-  const { dirs, symlinks } = await listSubdirs(dir);
+  const { dirs, symlinks, undecodable } = await listSubdirs(dir);
   const job: HarborJob = {
     dir,
     job: config?.job_name || basename(dir),
     trialDirs: dirs,
     symlinks,
+    undecodable,
     listed: listedTrials(result),
     notes,
   };
