@@ -15,6 +15,7 @@ import {
   pathKind,
   readFileSafe,
   readJsonSafe,
+  setJobReadBudget,
   type UnreadableFileError,
 } from "./fs-safe.js";
 
@@ -199,5 +200,33 @@ describe("what a job folder holds is read as its own, and said as it is", () => 
     expect(jsonSyntaxProblem("{\n x}", err)).toBe(
       "Expected property name or '}' in JSON at line 2 column 2",
     );
+  });
+});
+
+describe("a job's read budget", () => {
+  it("bounds what all the files of one job may cost together, and starts again when the job is given again", async () => {
+    const job = join(root, "job");
+    await mkdir(job);
+    const size = 1000 + randomBytes(1)[0]!;
+    for (const name of ["a.log", "b.log", "c.log"])
+      await writeFile(join(job, name), "x".repeat(size));
+    const restore = setJobReadBudget(2 * size + 10);
+    try {
+      await assertDirectory(job);
+      expect(await codeOf(readFileSafe(join(job, "a.log")))).toBe("ok");
+      expect(await codeOf(readFileSafe(join(job, "b.log")))).toBe("ok");
+      await expect(readFileSafe(join(job, "c.log"))).rejects.toMatchObject({
+        code: "FAK_TOO_LARGE",
+        message: expect.stringMatching(/c\.log: not read: the \d+-byte read budget of .* is spent/),
+      });
+      // A tail read is charged what it reads, not the file's size.
+      expect(await codeOf(readFileSafe(join(job, "c.log"), { maxBytes: 5, tail: true }))).toBe(
+        "ok",
+      );
+      await assertDirectory(job);
+      expect(await codeOf(readFileSafe(join(job, "c.log")))).toBe("ok");
+    } finally {
+      restore();
+    }
   });
 });

@@ -1,6 +1,8 @@
 import { constants, type Dirent } from "node:fs";
 import { lstat, open, readdir, readlink, realpath, stat } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { decodeText, InputError, validate } from "@fak/taxonomy";
 import type { z } from "zod";
 
@@ -121,6 +123,8 @@ export async function readFileSafe(
       );
     }
     const length = Math.min(info.size, maxBytes);
+    charge(file, length);
+    reclaimBefore(length);
     const start = info.size - length;
     const buf = Buffer.alloc(length);
     let got = 0;
@@ -140,6 +144,69 @@ export async function readFileSafe(
   } finally {
     await handle.close();
   }
+}
+
+// Big reads since the last full collection. V8 collects lazily: read whole one after another, a
+// job's big files would each leave their garbage (the bytes, the text, the parsed document) for
+// the heap to grow over, so peak memory would grow with the number of big files, not their size.
+let bigSinceCollection = 0;
+const BIG_FILE_BYTES = 4 * 1024 * 1024;
+let collect: (() => void) | undefined;
+
+/**
+ * Before a big read, collect the garbage of the big read before it, so peak memory is one big
+ * file's, not a job's (V8's own collector, exposed once; where it cannot be, nothing is done).
+ */
+function reclaimBefore(bytes: number): void {
+  if (bytes < BIG_FILE_BYTES) return;
+  if (bigSinceCollection > 0) {
+    if (!collect) {
+      try {
+        setFlagsFromString("--expose-gc");
+        collect = runInNewContext("gc") as () => void;
+      } catch {
+        collect = () => {};
+      }
+    }
+    collect();
+  }
+  bigSinceCollection = bytes;
+}
+
+/** Bytes all the files of one job (a folder given) may cost to read, together. */
+export const MAX_JOB_READ_BYTES = 1024 * 1024 * 1024;
+let jobReadBudget = MAX_JOB_READ_BYTES;
+// Bytes read so far below each folder given (reset when the folder is given again).
+const spent = new Map<string, number>();
+
+/**
+ * Set the per-job read budget (tests); returns a function that restores the one before.
+ * @example const restore = setJobReadBudget(1024); ...; restore();
+ */
+export function setJobReadBudget(bytes: number): () => void {
+  const before = jobReadBudget;
+  jobReadBudget = bytes;
+  return () => {
+    jobReadBudget = before;
+  };
+}
+
+/**
+ * Charge a read of `bytes` below a folder given to that folder's budget: the per-file cap bounds
+ * one file, this bounds a job of many (a file past the budget is refused, naming the budget).
+ */
+function charge(file: string, bytes: number): void {
+  const root = rootOf(resolve(file));
+  if (!root) return;
+  const used = spent.get(root[0]) ?? 0;
+  if (used + bytes > jobReadBudget) {
+    throw new UnreadableFileError(
+      "FAK_TOO_LARGE",
+      file,
+      `not read: the ${jobReadBudget}-byte read budget of ${root[0]} is spent (${used} bytes read)`,
+    );
+  }
+  spent.set(root[0], used + bytes);
 }
 
 function openError(file: string, err: NodeJS.ErrnoException): UnreadableFileError {
@@ -275,6 +342,7 @@ export async function assertDirectory(dir: string): Promise<void> {
   }
   if (!info.isDirectory()) throw new InputError({ file: dir }, "not a directory");
   roots.set(resolve(dir), await realpath(dir));
+  spent.delete(resolve(dir));
 }
 
 /**
