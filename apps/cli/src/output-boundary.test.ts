@@ -34,6 +34,9 @@ const word = () =>
 
 const planted: FakeSecret[] = SECRET_KINDS.map((kind) => fakeSecret(kind, rng));
 const marker = `mk${word()}`;
+// What a terminal, an editor or a spreadsheet would act on: 8-bit CSI, OSC, bidi, zero width.
+const HOSTILE = "\u009b2J\u001b]0;t\u0007\u202e\u2066\u200b";
+const RAW = /[\u001b\u0007\u009b\u202e\u2066\u200b]/;
 const oneLine = (t: string) => t.replace(/\r?\n/g, " ");
 
 // A distinctive slice of a secret (its middle): a partial redaction cannot pass either.
@@ -65,7 +68,7 @@ beforeAll(async () => {
       if (!trial.isDirectory()) continue;
       const file = join(to, trial.name, "result.json");
       const result = JSON.parse(await readFile(file, "utf8"));
-      result.agent_info.name = `bot ${marker} ${planted.map((s) => oneLine(s.text)).join(" ; ")}`;
+      result.agent_info.name = `bot ${marker}${HOSTILE} ${planted.map((s) => oneLine(s.text)).join(" ; ")}`;
       if (result.exception_info) {
         result.exception_info.exception_message = `${marker} ${planted.map((s) => oneLine(s.text)).join(" ; ")}`;
       }
@@ -82,6 +85,7 @@ async function expectScrubbed(args: string[], files: string[] = []): Promise<voi
   for (const f of files) text += await readFile(f, "utf8");
   expect(text, `${args.join(" ")}: the planted field reached the output`).toContain(marker);
   expect(leaked(text), `${args.join(" ")} (seed ${seed})`).toEqual([]);
+  expect(RAW.exec(text)?.[0], `${args.join(" ")}: a raw control or bidi character`).toBeUndefined();
 }
 
 describe(`no planted secret of ${SECRET_KINDS.length} kinds leaves fak (seed ${seed})`, () => {

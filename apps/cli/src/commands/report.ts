@@ -3,12 +3,13 @@ import type { LoadedRun, RunComparison } from "@fak/replay";
 import type { Command } from "commander";
 import { UsageError } from "../errors.js";
 import { out, printJson } from "../output.js";
-import { noteLine, scrubbedCopy } from "../scrubbed.js";
+import { noteLine, scrubbedCopy, shownCopy } from "../scrubbed.js";
 import { forTerminal } from "../terminal.js";
 
 /**
  * Render and write the HTML report (all at once: a failed render writes nothing), every field
- * scrubbed of secrets first (the report escapes them for HTML).
+ * scrubbed of secrets and made safe to show first (controls, bidi and invisible characters; the
+ * report escapes the rest for HTML).
  */
 export async function writeHtmlReport(
   file: string,
@@ -16,7 +17,7 @@ export async function writeHtmlReport(
   comparison?: RunComparison,
 ): Promise<string> {
   const { renderHtmlReport, writeOutputFiles } = await import("@fak/replay");
-  const shown = await scrubbedCopy({ runs, comparison });
+  const shown = await shownCopy({ runs, comparison });
   const html = renderHtmlReport({
     runs: shown.runs,
     ...(shown.comparison ? { comparison: shown.comparison } : {}),
