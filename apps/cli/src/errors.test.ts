@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -23,6 +24,17 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe("the error printer redacts credentials and drops escape sequences", () => {
+  it("an error naming a job folder whose name holds a token, with bidi and escapes", async () => {
+    const token = `ghp_${randomBytes(27).toString("base64url").replace(/[-_]/g, "x").slice(0, 36)}`;
+    const line = await errorLine(
+      new Error(`/jobs/nightly-${token}\u202e\x1b]0;x\x07: not a Harbor job`),
+    );
+    expect(line).not.toContain(token.slice(4, 16));
+    expect(line).toContain("[REDACTED:");
+    expect(line).toContain("<U+202E>");
+    expect(line).not.toMatch(/[\x1b\x07]/);
+  });
+
   it("an error of any kind quoting a URL with a token or a password", async () => {
     const err = new Error(`cannot reach libsql://app:${SECRET}@db.example/?authToken=${SECRET}`, {
       cause: new Error(`upstream said Authorization: Bearer ${SECRET}`),

@@ -26,16 +26,17 @@ export function exitStatusFor(err: unknown): 1 | 2 {
 
 /**
  * The line printed for an error: `describeError`, with every credential redacted (a `--db` URL's
- * password or `?authToken=`, a token quoted by a driver) and every escape sequence dropped. The
- * one place every error message reaches the terminal through.
+ * password or `?authToken=`, a token quoted by a driver), every secret the failure memory's
+ * scrubber knows scrubbed (an error naming a job folder quotes its name), and every escape
+ * sequence dropped. The one place every error message reaches the terminal through.
  */
 export async function errorLine(err: unknown): Promise<string> {
   // Loaded here, not at start: `fak --version` never needs them.
-  const [{ redactCredentials }, { forTerminal }] = await Promise.all([
+  const [{ redactCredentials, scrub }, { forTerminal }] = await Promise.all([
     import("@fak/memory"),
     import("./terminal.js"),
   ]);
-  return forTerminal(redactCredentials(describeError(err)));
+  return forTerminal(scrub(redactCredentials(describeError(err))));
 }
 
 /** One line for people: the message, never a stack trace (set FAK_DEBUG=1 for one). */

@@ -14,8 +14,26 @@ export async function out(text: string | Buffer): Promise<void> {
   if (!process.stdout.write(text)) await once(process.stdout, "drain");
 }
 
+// What JSON.stringify leaves raw in strings that a terminal or an editor acts on: DEL and the C1
+// controls (an 8-bit CSI), bidi and invisible characters. Inside a JSON string each can be
+// written as a \u escape: the same value, nothing for a terminal to act on.
+const JSON_UNSAFE =
+  /[\x7f-\x9f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+
+/**
+ * `value` as JSON that is safe to print: JSON.stringify, with every C1 control, bidi and
+ * invisible character in a string written as its `\u` escape (C0 controls already are).
+ * @example jsonText({ a: "x\u202e" }) // '{"a":"x\\u202e"}'
+ */
+export function jsonText(value: unknown, indent?: number): string {
+  return String(JSON.stringify(value, null, indent)).replace(
+    JSON_UNSAFE,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}
+
 export async function printJson(value: unknown): Promise<void> {
-  await out(`${JSON.stringify(value, null, 2)}\n`);
+  await out(`${jsonText(value, 2)}\n`);
 }
 
 /**
@@ -27,7 +45,7 @@ export class JsonlBuffer {
   private readonly spool = new Spool();
 
   push(value: unknown): void {
-    this.spool.push(`${JSON.stringify(value)}\n`);
+    this.spool.push(`${jsonText(value)}\n`);
   }
 
   /** Write everything collected to stdout. */

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jsonText } from "./output.js";
 import { forTerminal } from "./terminal.js";
 import { runFak } from "./test-support/run-fak.js";
 
@@ -21,6 +22,23 @@ describe("forTerminal", () => {
     expect(forTerminal(HOSTILE)).toBe("evilred?");
     expect(forTerminal("a\x00b\x08c\td\ne")).toBe("a?b?c\td\ne");
     expect(forTerminal("plain text, unchanged")).toBe("plain text, unchanged");
+  });
+
+  it("makes bidi and invisible characters visible, so text reads as it is", () => {
+    expect(forTerminal("invoice\u202egpj.exe")).toBe("invoice<U+202E>gpj.exe");
+    expect(forTerminal("a\u2066b\u2069c\u200bd\ufeffe")).toBe(
+      "a<U+2066>b<U+2069>c<U+200B>d<U+FEFF>e",
+    );
+  });
+});
+
+describe("jsonText", () => {
+  it("writes C1 controls, bidi and invisible characters as \\u escapes: the same value", () => {
+    const value = { task: "a\x9b2J\u202eb\u2028c\u200b", n: 1 };
+    const text = jsonText(value, 2);
+    expect(text).not.toMatch(/[\x7f-\x9f\u202e\u2028\u200b]/);
+    expect(text).toContain("\\u009b");
+    expect(JSON.parse(text)).toEqual(value);
   });
 });
 

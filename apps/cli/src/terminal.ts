@@ -1,17 +1,14 @@
-import { ANSI_ESCAPES } from "@fak/taxonomy";
-
-// Escape sequences are the one pattern of @fak/taxonomy; every other control character but tab
-// and newline is shown as `?`.
-const controls = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
+import { displaySafe } from "@fak/taxonomy";
 
 /**
  * `text` made safe for a person's terminal: escape sequences from data (a task named
- * `\x1b]0;pwned\x07`, a stored row with colour codes) are dropped and other control characters
- * shown as `?`, so nothing read from input can move the cursor, set the title or hide output.
+ * `\x1b]0;pwned\x07`, a stored row with colour codes) are dropped, other control characters
+ * shown as `?`, and bidi and invisible characters (U+202E, U+2066–2069, U+200B, ...) made
+ * visible as `<U+202E>`, so nothing read from input can move the cursor, set the title, hide
+ * output or make it read differently from what it holds (see `displaySafe` of @fak/taxonomy).
  * fak's own colours are added after this, never passed through it.
- * @example forTerminal("a\x1b[31mb") // "ab"
+ * @example forTerminal("a\x1b[31mb\u202e") // "ab<U+202E>"
  */
 export function forTerminal(text: string): string {
-  if (!/[\x00-\x08\x0b-\x1f\x7f-\x9f]/.test(text)) return text;
-  return text.replace(ANSI_ESCAPES, "").replace(controls, "?");
+  return displaySafe(text);
 }

@@ -16,6 +16,7 @@ export {
   VERDICTS,
   type Verdict,
 } from "./codes.js";
+export { displaySafe, INVISIBLE_CHARS } from "./display.js";
 export {
   type CategoryScore,
   evaluateOutcomes,

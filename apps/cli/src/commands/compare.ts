@@ -1,6 +1,8 @@
 import type { Command } from "commander";
 import { GateTripped, UsageError } from "../errors.js";
 import { out, printJson } from "../output.js";
+import { noteLine, scrubbedCopy, shownCopy } from "../scrubbed.js";
+import { forTerminal } from "../terminal.js";
 import { writeHtmlReport } from "./report.js";
 import { comparisonText, gateLine } from "./run-tables.js";
 
@@ -29,19 +31,21 @@ export function registerCompare(program: Command): void {
         throw new UsageError(`unknown gate "${opts.failOn}" for compare: expected regression`);
       }
       const { compareRuns, loadRun, regressionGate } = await import("@fak/replay");
-      const runA = await loadRun(a);
-      const runB = await loadRun(b);
+      const notes = { onNote: (n: string) => void noteLine(n) };
+      const runA = await loadRun(a, notes);
+      const runB = await loadRun(b, notes);
       const cmp = compareRuns(runA, runB);
       const gate = opts.failOn ? regressionGate(cmp) : undefined;
       const written = opts.html ? await writeHtmlReport(opts.html, [runA, runB], cmp) : undefined;
-      if (opts.json) await printJson(gate ? { ...cmp, gate } : cmp);
+      // Everything below is printed: scrubbed of secrets (and, for people, made safe to show).
+      if (opts.json) await printJson(await scrubbedCopy(gate ? { ...cmp, gate } : cmp));
       else {
-        let text = comparisonText(cmp);
-        if (written) text += `wrote ${written}\n`;
+        let text = comparisonText(await shownCopy(cmp));
+        if (written) text += `wrote ${forTerminal(written)}\n`;
         // A tripped gate says why on stderr, once (see below).
-        if (gate && !gate.tripped) text += gateLine(gate);
+        if (gate && !gate.tripped) text += gateLine(await shownCopy(gate));
         await out(text);
       }
-      if (gate?.tripped) throw new GateTripped(gate.reason);
+      if (gate?.tripped) throw new GateTripped((await scrubbedCopy(gate)).reason);
     });
 }

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { GateTripped, UsageError } from "../errors.js";
-import { out, printJson, progressBar } from "../output.js";
+import { jsonText, out, printJson, progressBar } from "../output.js";
 import { scrubbedCopy } from "../scrubbed.js";
 import { forTerminal } from "../terminal.js";
 import { categoryList, type RowFormat, rowFormat, wholeNumber } from "./gate-options.js";
@@ -97,16 +97,17 @@ export function registerIngest(program: Command): void {
         });
         const written = opts.out
           ? replay.writeOutputFiles(opts.out, {
-              "ingest.json": `${JSON.stringify(output, null, 2)}\n`,
-              "signals.jsonl": output.signals.map((s) => `${JSON.stringify(s)}\n`).join(""),
-              "taxonomy.json": `${JSON.stringify(output.taxonomy, null, 2)}\n`,
-              "taxonomy.md": renderTaxonomyMarkdown(output.taxonomy),
-              "directives.jsonl": output.directives.map((d) => `${JSON.stringify(d)}\n`).join(""),
+              "ingest.json": `${jsonText(output, 2)}\n`,
+              "signals.jsonl": output.signals.map((s) => `${jsonText(s)}\n`).join(""),
+              "taxonomy.json": `${jsonText(output.taxonomy, 2)}\n`,
+              "taxonomy.md": forTerminal(renderTaxonomyMarkdown(output.taxonomy)),
+              "directives.jsonl": output.directives.map((d) => `${jsonText(d)}\n`).join(""),
             })
           : [];
         if (opts.json) await printJson(output);
         else if (opts.format === "csv") await out(replay.rowsToCsv(output.trials));
-        else if (opts.format === "jsonl") await out(replay.rowsToJsonl(output.trials));
+        else if (opts.format === "jsonl")
+          await out(output.trials.map((t) => `${jsonText(t)}\n`).join(""));
         else if (opts.format === "md") await out(forTerminal(replay.rowsToMarkdown(output.trials)));
         else {
           let text = `${jobsTable(output.runs, output.trials, output.headlines)}\n`;

@@ -3,17 +3,24 @@ import type { LoadedRun, RunComparison } from "@fak/replay";
 import type { Command } from "commander";
 import { UsageError } from "../errors.js";
 import { out, printJson } from "../output.js";
+import { noteLine, scrubbedCopy, shownCopy } from "../scrubbed.js";
+import { forTerminal } from "../terminal.js";
 
-/** Render and write the HTML report (all at once: a failed render writes nothing). */
+/**
+ * Render and write the HTML report (all at once: a failed render writes nothing), every field
+ * scrubbed of secrets and made safe to show first (controls, bidi and invisible characters; the
+ * report escapes the rest for HTML).
+ */
 export async function writeHtmlReport(
   file: string,
   runs: LoadedRun[],
   comparison?: RunComparison,
 ): Promise<string> {
   const { renderHtmlReport, writeOutputFiles } = await import("@fak/replay");
+  const shown = await shownCopy({ runs, comparison });
   const html = renderHtmlReport({
-    runs,
-    ...(comparison ? { comparison } : {}),
+    runs: shown.runs,
+    ...(shown.comparison ? { comparison: shown.comparison } : {}),
     generatedAt: new Date().toISOString(),
   });
   return writeOutputFiles(dirname(file), { [basename(file)]: html })[0] ?? file;
@@ -41,22 +48,25 @@ export function registerReport(program: Command): void {
         throw new UsageError("--compare compares one run with another: give exactly one run");
       }
       const { compareRuns, loadRun } = await import("@fak/replay");
+      const notes = { onNote: (n: string) => void noteLine(n) };
       const runs: LoadedRun[] = [];
-      for (const spec of specs) runs.push(await loadRun(spec));
+      for (const spec of specs) runs.push(await loadRun(spec, notes));
       let comparison: RunComparison | undefined;
       if (opts.compare) {
-        const other = await loadRun(opts.compare);
+        const other = await loadRun(opts.compare, notes);
         comparison = compareRuns(runs[0] as LoadedRun, other);
         runs.push(other);
       }
       const written = await writeHtmlReport(opts.html, runs, comparison);
       if (opts.json) {
-        return printJson({
-          runs: runs.map((r) => r.summary),
-          comparison: comparison ?? null,
-          html: written,
-        });
+        return printJson(
+          await scrubbedCopy({
+            runs: runs.map((r) => r.summary),
+            comparison: comparison ?? null,
+            html: written,
+          }),
+        );
       }
-      await out(`wrote ${written}\n`);
+      await out(`wrote ${forTerminal(written)}\n`);
     });
 }

@@ -4,7 +4,7 @@ import type { Command } from "commander";
 import { UsageError } from "../errors.js";
 import { type Store, withStore } from "../memory-store.js";
 import { positiveInt } from "../options.js";
-import { colour, out } from "../output.js";
+import { colour, jsonText, out } from "../output.js";
 import { scrubbedCopy } from "../scrubbed.js";
 import { statusLine } from "../status-line.js";
 import { forTerminal } from "../terminal.js";
@@ -90,11 +90,11 @@ function printer(json: boolean, print: (text: string) => Promise<void>): WatchSi
   return {
     async trial(line) {
       const safe = await scrubbedCopy(line);
-      await print(json ? `${JSON.stringify(safe)}\n` : `${trialText(safe)}\n`);
+      await print(json ? `${jsonText(safe)}\n` : `${trialText(safe)}\n`);
     },
     async end(summary) {
       const safe = await scrubbedCopy(summary);
-      await out(json ? `${JSON.stringify(safe)}\n` : `${endText(safe)}\n`);
+      await out(json ? `${jsonText(safe)}\n` : `${endText(safe)}\n`);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
-import { mkdir, rm, symlink, writeFile } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { link, mkdir, rm, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { InputError } from "@fak/taxonomy";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -7,12 +8,14 @@ import { z } from "zod";
 import { tempDir } from "../test-support/harness-folders.js";
 import {
   assertDirectory,
+  jsonSyntaxProblem,
   listDir,
   listSubdirs,
   noted,
   pathKind,
   readFileSafe,
   readJsonSafe,
+  setJobReadBudget,
   type UnreadableFileError,
 } from "./fs-safe.js";
 
@@ -87,7 +90,11 @@ describe("listSubdirs and assertDirectory", () => {
     await writeFile(join(root, "f.txt"), "x");
     await symlink(join(root, "real"), join(root, "linked"));
     await symlink(join(root, "f.txt"), join(root, "flink"));
-    expect(await listSubdirs(root)).toEqual({ dirs: ["real"], symlinks: ["linked"] });
+    expect(await listSubdirs(root)).toEqual({
+      dirs: ["real"],
+      symlinks: ["linked"],
+      undecodable: [],
+    });
     await expect(assertDirectory(join(root, "linked"))).resolves.toBeUndefined();
     await expect(assertDirectory(join(root, "f.txt"))).rejects.toThrow(/f\.txt: not a directory/);
   });
@@ -132,5 +139,94 @@ describe("nothing is read from outside the folder given", () => {
     await assertDirectory(job);
     expect(await codeOf(readFileSafe(join(job, "result.json")))).toBe("FAK_NOT_FILE");
     expect(await codeOf(readJsonSafe(join(job, "result.json"), z.object({})))).toBe("FAK_NOT_FILE");
+  });
+});
+
+describe("what a job folder holds is read as its own, and said as it is", () => {
+  it("a hard link into a named folder is refused, not read as the folder's file", async () => {
+    const secret = randomBytes(12).toString("hex");
+    const outside = join(root, "outside.txt");
+    await writeFile(outside, `RuntimeError: ${secret}\n`);
+    const job = join(root, "job");
+    await mkdir(join(job, "trial"), { recursive: true });
+    await link(outside, join(job, "trial", "exception.txt"));
+    await writeFile(join(job, "trial", "own.txt"), "own");
+    await assertDirectory(job);
+    await expect(readFileSafe(join(job, "trial", "exception.txt"))).rejects.toMatchObject({
+      code: "FAK_HARD_LINK",
+      message: expect.not.stringContaining(secret),
+    });
+    expect(await codeOf(readFileSafe(join(job, "trial", "own.txt")))).toBe("ok");
+    // Outside every named folder (a file the user named), a link is the user's own business.
+    expect(await codeOf(readFileSafe(outside))).toBe("ok");
+  });
+
+  it("a folder whose name is not UTF-8 is listed apart, never as a folder fak can open", async () => {
+    const good = `t-${randomBytes(3).toString("hex")}`;
+    await mkdir(join(root, good));
+    const bad = Buffer.concat([
+      Buffer.from(`${root}/x-`),
+      Buffer.from([0xff, 0xfe, 0x80]),
+      Buffer.from("__y"),
+    ]);
+    await mkdir(bad);
+    const listed = await listSubdirs(root);
+    expect(listed.dirs).toEqual([good]);
+    expect(listed.undecodable).toEqual(["x-\ufffd\ufffd\ufffd__y"]);
+    expect((await listDir(root)).map((e) => e.name)).toEqual([good]);
+  });
+
+  it("a JSON syntax error names its line and column, never the file's text", async () => {
+    const secret = `TOKEN${randomBytes(16).toString("hex")}`;
+    const problem = async (text: string) => {
+      await writeFile(join(root, "r.json"), text);
+      return readJsonSafe(join(root, "r.json"), z.object({})).then(
+        () => "parsed",
+        (e: Error) => e.message,
+      );
+    };
+    for (const text of [`${secret} and more`, `{\n "a": 1,\n ${secret}}`, `{"a": "${secret}`]) {
+      expect(await problem(text)).not.toContain(secret.slice(0, 8));
+    }
+    expect(await problem(`{\n "a": 1,\n ${secret}}`)).toMatch(
+      /invalid JSON \(.* at line 3 column 2\)/,
+    );
+    let err: unknown;
+    try {
+      JSON.parse("{\n x}");
+    } catch (e) {
+      err = e;
+    }
+    expect(jsonSyntaxProblem("{\n x}", err)).toBe(
+      "Expected property name or '}' in JSON at line 2 column 2",
+    );
+  });
+});
+
+describe("a job's read budget", () => {
+  it("bounds what all the files of one job may cost together, and starts again when the job is given again", async () => {
+    const job = join(root, "job");
+    await mkdir(job);
+    const size = 1000 + randomBytes(1)[0]!;
+    for (const name of ["a.log", "b.log", "c.log"])
+      await writeFile(join(job, name), "x".repeat(size));
+    const restore = setJobReadBudget(2 * size + 10);
+    try {
+      await assertDirectory(job);
+      expect(await codeOf(readFileSafe(join(job, "a.log")))).toBe("ok");
+      expect(await codeOf(readFileSafe(join(job, "b.log")))).toBe("ok");
+      await expect(readFileSafe(join(job, "c.log"))).rejects.toMatchObject({
+        code: "FAK_TOO_LARGE",
+        message: expect.stringMatching(/c\.log: not read: the \d+-byte read budget of .* is spent/),
+      });
+      // A tail read is charged what it reads, not the file's size.
+      expect(await codeOf(readFileSafe(join(job, "c.log"), { maxBytes: 5, tail: true }))).toBe(
+        "ok",
+      );
+      await assertDirectory(job);
+      expect(await codeOf(readFileSafe(join(job, "c.log")))).toBe("ok");
+    } finally {
+      restore();
+    }
   });
 });

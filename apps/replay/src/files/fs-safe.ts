@@ -9,7 +9,13 @@ import type { z } from "zod";
  * (a required file) or a note (an optional one); they never follow a symlink.
  */
 export class UnreadableFileError extends Error {
-  readonly code: "FAK_MISSING" | "FAK_SYMLINK" | "FAK_NOT_FILE" | "FAK_TOO_LARGE" | "FAK_IO";
+  readonly code:
+    | "FAK_MISSING"
+    | "FAK_SYMLINK"
+    | "FAK_HARD_LINK"
+    | "FAK_NOT_FILE"
+    | "FAK_TOO_LARGE"
+    | "FAK_IO";
   readonly file: string;
   constructor(code: UnreadableFileError["code"], file: string, problem: string) {
     super(`${file}: ${problem}`);
@@ -98,6 +104,15 @@ export async function readFileSafe(
     const info = await handle.stat();
     if (!info.isFile()) throw new UnreadableFileError("FAK_NOT_FILE", file, "not a regular file");
     checkContained(file, await realLocation(handle.fd, file));
+    // A file with more than one name below a folder given may be a link to a file from
+    // elsewhere (a hard link cannot be told from the original): not read as this folder's.
+    if (info.nlink > 1 && rootOf(resolve(file))) {
+      throw new UnreadableFileError(
+        "FAK_HARD_LINK",
+        file,
+        `has ${info.nlink} hard links (a file linked in from elsewhere is not read as this folder's)`,
+      );
+    }
     if (info.size > maxBytes && !opts.tail) {
       throw new UnreadableFileError(
         "FAK_TOO_LARGE",
@@ -106,6 +121,7 @@ export async function readFileSafe(
       );
     }
     const length = Math.min(info.size, maxBytes);
+    charge(file, length);
     const start = info.size - length;
     const buf = Buffer.alloc(length);
     let got = 0;
@@ -125,6 +141,42 @@ export async function readFileSafe(
   } finally {
     await handle.close();
   }
+}
+
+/** Bytes all the files of one job (a folder given) may cost to read, together. */
+export const MAX_JOB_READ_BYTES = 1024 * 1024 * 1024;
+let jobReadBudget = MAX_JOB_READ_BYTES;
+// Bytes read so far below each folder given (reset when the folder is given again).
+const spent = new Map<string, number>();
+
+/**
+ * Set the per-job read budget (tests); returns a function that restores the one before.
+ * @example const restore = setJobReadBudget(1024); ...; restore();
+ */
+export function setJobReadBudget(bytes: number): () => void {
+  const before = jobReadBudget;
+  jobReadBudget = bytes;
+  return () => {
+    jobReadBudget = before;
+  };
+}
+
+/**
+ * Charge a read of `bytes` below a folder given to that folder's budget: the per-file cap bounds
+ * one file, this bounds a job of many (a file past the budget is refused, naming the budget).
+ */
+function charge(file: string, bytes: number): void {
+  const root = rootOf(resolve(file));
+  if (!root) return;
+  const used = spent.get(root[0]) ?? 0;
+  if (used + bytes > jobReadBudget) {
+    throw new UnreadableFileError(
+      "FAK_TOO_LARGE",
+      file,
+      `not read: the ${jobReadBudget}-byte read budget of ${root[0]} is spent (${used} bytes read)`,
+    );
+  }
+  spent.set(root[0], used + bytes);
 }
 
 function openError(file: string, err: NodeJS.ErrnoException): UnreadableFileError {
@@ -176,15 +228,40 @@ async function staysInside(path: string): Promise<boolean> {
   }
 }
 
+/** A directory entry whose name is not valid UTF-8: fak cannot open it by name. */
+export interface UndecodableEntry {
+  /** The name as shown, broken bytes as U+FFFD. */
+  shown: string;
+  isDirectory: boolean;
+}
+
+const listings = new WeakMap<Dirent[], UndecodableEntry[]>();
+
 /**
  * Directory entries sorted by name (stable order, so runs are reproducible); [] when absent,
  * and when `dir` is reached through a symlinked folder below the folder given (never entered).
+ * Entries whose name is not valid UTF-8 are left out (no path to them can be written as a
+ * string); `listSubdirs` reports them.
  */
 export async function listDir(dir: string): Promise<Dirent[]> {
   try {
     if (!(await staysInside(dir))) return [];
-    const entries = await readdir(dir, { withFileTypes: true });
-    return entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const entries = await readdir(dir, { withFileTypes: true, encoding: "buffer" });
+    const kept: Dirent[] = [];
+    const undecodable: UndecodableEntry[] = [];
+    for (const entry of entries) {
+      const raw = entry.name as unknown as Buffer;
+      const name = raw.toString("utf8");
+      if (!Buffer.from(name, "utf8").equals(raw)) {
+        undecodable.push({ shown: name, isDirectory: entry.isDirectory() });
+        continue;
+      }
+      (entry as unknown as { name: string }).name = name;
+      kept.push(entry as unknown as Dirent);
+    }
+    kept.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    listings.set(kept, undecodable);
+    return kept;
   } catch {
     return [];
   }
@@ -192,17 +269,25 @@ export async function listDir(dir: string): Promise<Dirent[]> {
 
 /**
  * Names of the sub-directories of `dir`. Symlinks to directories are reported apart and
- * never entered (only their target's type is looked at, nothing inside it is read).
+ * never entered (only their target's type is looked at, nothing inside it is read), and so
+ * are sub-directories whose name is not valid UTF-8 (shown with U+FFFD: they cannot be opened
+ * by name, which is not the same as a trial that left no files).
  */
-export async function listSubdirs(dir: string): Promise<{ dirs: string[]; symlinks: string[] }> {
+export async function listSubdirs(
+  dir: string,
+): Promise<{ dirs: string[]; symlinks: string[]; undecodable: string[] }> {
   const dirs: string[] = [];
   const symlinks: string[] = [];
-  for (const entry of await listDir(dir)) {
+  const entries = await listDir(dir);
+  for (const entry of entries) {
     if (entry.isDirectory()) dirs.push(entry.name);
     else if (entry.isSymbolicLink() && (await isDirTarget(join(dir, entry.name))))
       symlinks.push(entry.name);
   }
-  return { dirs, symlinks };
+  const undecodable = (listings.get(entries) ?? [])
+    .filter((e) => e.isDirectory)
+    .map((e) => e.shown);
+  return { dirs, symlinks, undecodable };
 }
 
 async function isDirTarget(path: string): Promise<boolean> {
@@ -227,6 +312,7 @@ export async function assertDirectory(dir: string): Promise<void> {
   }
   if (!info.isDirectory()) throw new InputError({ file: dir }, "not a directory");
   roots.set(resolve(dir), await realpath(dir));
+  spent.delete(resolve(dir));
 }
 
 /**
@@ -245,10 +331,29 @@ export async function readJsonSafe<S extends z.ZodType>(
     value = JSON.parse(decoded);
   } catch (err) {
     const problem =
-      decoded.trim() === "" ? "empty file" : `invalid JSON (${(err as Error).message})`;
+      decoded.trim() === "" ? "empty file" : `invalid JSON (${jsonSyntaxProblem(decoded, err)})`;
     throw new InputError({ file }, problem);
   }
   return validate(schema, value, { file });
+}
+
+/**
+ * What JSON.parse found wrong with `text`, without the excerpt of the text that V8 quotes (a
+ * file's first bytes may be a secret, or anything else that was never meant to be shown): the
+ * kind of mistake, and its line and column when the parser gives a position.
+ * @example jsonSyntaxProblem("{\n x}", err) // "Expected property name or '}' in JSON at line 2 column 2"
+ */
+export function jsonSyntaxProblem(text: string, err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  const position = / at position (\d+)/.exec(message);
+  const kind = message.startsWith("Unexpected token")
+    ? "Unexpected token"
+    : message.replace(/, ".*$/s, "").replace(/ at position \d+.*$/s, "");
+  if (!position) return kind;
+  const before = text.slice(0, Number(position[1]));
+  const line = before.split("\n").length;
+  const column = before.length - before.lastIndexOf("\n");
+  return `${kind} at line ${line} column ${column}`;
 }
 
 /**

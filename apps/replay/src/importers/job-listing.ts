@@ -35,7 +35,7 @@ export interface TrialLayout {
 
 export interface JobListing {
   trials: TrialFolder[];
-  /** Symlinked folders and listed trials whose folder is missing, with their reason. */
+  /** Symlinked folders, folders whose name is not UTF-8, and listed trials whose folder is missing, with their reason. */
   skipped: SkippedTrial[];
   /** Job-level notes (two folders that claim one trial name). */
   notes: string[];
@@ -57,8 +57,10 @@ export async function listJob(
   const keep = only ? new Set(only) : undefined;
   const found: { name: string; rel: string }[] = [];
   const symlinks: string[] = [];
+  const undecodable: string[] = [];
   const top = await listSubdirs(dir);
   symlinks.push(...top.symlinks);
+  undecodable.push(...top.undecodable);
   for (const name of top.dirs) {
     if (layout.depth === "flat" || (await layout.isTrial(join(dir, name)))) {
       found.push({ name, rel: name });
@@ -70,9 +72,11 @@ export async function listJob(
         found.push({ name: sub, rel: join(name, sub) });
     }
     symlinks.push(...inner.symlinks.map((s) => join(name, s)));
+    undecodable.push(...inner.undecodable.map((s) => join(name, s)));
   }
   const chosen = keep ? found.filter((t) => keep.has(t.name)) : found;
   const refused = keep ? symlinks.filter((s) => keep.has(basename(s))) : symlinks;
+  const unnamed = keep ? undecodable.filter((s) => keep.has(basename(s))) : undecodable;
   // One folder at a time: a job of thousands of trials never holds thousands of open files.
   const named: { name: string; rel: string; claimed: string | undefined }[] = [];
   for (const t of chosen) named.push({ ...t, claimed: await layout.identify(join(dir, t.rel)) });
@@ -82,6 +86,7 @@ export async function listJob(
     ...named.map((t) => t.claimed ?? t.name),
     ...named.map((t) => t.name),
     ...refused.map((s) => basename(s)),
+    ...unnamed.map((s) => basename(s)),
   ]);
   const missing = keep ? [] : [...new Set(listed)].filter((n) => !present.has(n)).sort();
   const skipped: SkippedTrial[] = [
@@ -89,6 +94,11 @@ export async function listJob(
       job,
       trial: basename(rel),
       reason: `${join(dir, rel)} is a symlink (not followed)`,
+    })),
+    ...unnamed.map((rel) => ({
+      job,
+      trial: basename(rel),
+      reason: `${join(dir, rel)}: the folder's name is not valid UTF-8, so fak cannot open it (rename it to read the trial)`,
     })),
     ...missing.map((name) => ({
       job,

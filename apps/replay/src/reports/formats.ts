@@ -1,3 +1,4 @@
+import { displaySafe } from "@fak/taxonomy";
 import type { TrialRow } from "./schemas.js";
 
 /** The columns of the flat per-trial view, in order. */
@@ -41,10 +42,22 @@ function cells(r: TrialRow): (string | number | boolean | null)[] {
   ];
 }
 
-const csvCell = (v: string | number | boolean | null) => {
-  const s = v === null ? "" : String(v);
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
+// A spreadsheet runs a cell that starts with one of these as a formula (OWASP, CSV injection).
+const FORMULA_LEAD = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV cell: text from data made safe to show (no escape sequence, control, bidi or
+ * invisible character), a text cell starting with a formula character prefixed with `'`
+ * (OWASP), and quoted when it holds a comma, quote, newline, or the prefix.
+ * @example csvCell("=HYPERLINK(...)") // "'=HYPERLINK(...)"
+ */
+export function csvCell(v: string | number | boolean | null): string {
+  if (v === null) return "";
+  if (typeof v !== "string") return String(v);
+  let s = displaySafe(v);
+  if (FORMULA_LEAD.test(s)) s = `'${s}`;
+  return /[",\r\n']/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
 
 /**
  * The rows as CSV (RFC 4180: quoted where needed, CRLF line ends), with a header line.
@@ -55,8 +68,29 @@ export function rowsToCsv(rows: readonly TrialRow[]): string {
   return `${lines.join("\r\n")}\r\n`;
 }
 
-const mdCell = (v: string | number | boolean | null) =>
-  (v === null ? "" : String(v)).replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
+const MD_ESCAPES: Readonly<Record<string, string>> = {
+  "\\": "\\\\",
+  "|": "\\|",
+  "[": "\\[",
+  "]": "\\]",
+  "`": "\\`",
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+};
+
+/**
+ * One Markdown table cell: text made safe to show (see csvCell), backslashes and pipes escaped
+ * (a `\\|` cannot split the row), brackets and backticks escaped (no link, no code span), `<`,
+ * `>` and `&` as entities (no raw HTML, no `<javascript:...>` autolink), newlines as spaces.
+ * @example mdCell("a\\|b <img>") // "a\\\\\\|b &lt;img&gt;"
+ */
+export function mdCell(v: string | number | boolean | null): string {
+  if (v === null) return "";
+  return displaySafe(String(v))
+    .replace(/\r?\n|\t/g, " ")
+    .replace(/[\\|[\]`&<>]/g, (ch) => MD_ESCAPES[ch] ?? ch);
+}
 
 /**
  * The rows as a Markdown table.

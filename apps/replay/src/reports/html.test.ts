@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 // The page inspections below run in the browser.
+import { createHash } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -27,6 +28,22 @@ describe("renderHtmlReport", async () => {
     expect(html).toContain("default-src 'none'");
     expect(html).toMatch(/Chart\.js v4\.\d+\.\d+/);
     expect(html.match(/<\/script>/g)).toHaveLength(3);
+  });
+
+  it("runs only its own scripts: script-src by SHA-256 (no 'unsafe-inline'), base-uri 'none'", () => {
+    const policy = /http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1] ?? "";
+    const directives = new Map(
+      policy.split("; ").map((d) => [d.split(" ")[0], d.split(" ").slice(1)] as const),
+    );
+    const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? "");
+    const hashes = scripts.map(
+      (js) => `'sha256-${createHash("sha256").update(js).digest("base64")}'`,
+    );
+    expect(scripts).toHaveLength(2);
+    expect(directives.get("script-src")).toEqual(hashes);
+    for (const d of ["base-uri", "object-src", "form-action", "default-src"])
+      expect(directives.get(d)).toEqual(["'none'"]);
+    expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
   });
 
   it("escapes what it shows, links evidence to the trial's files, and states its boundary", () => {
@@ -63,7 +80,7 @@ describe("renderHtmlReport", async () => {
   if (!("path" in chrome)) console.warn(`skipping the browser test: ${chrome.missing}`);
 
   inBrowser(
-    "renders in headless Chromium: charts drawn, tables hold the run's numbers, no errors, no network",
+    "renders in headless Chromium under its CSP: charts drawn, tables hold the run's numbers, no network, an injected script refused",
     async () => {
       const dir = await tempDir("fak-html-");
       const file = join(dir, "report.html");
@@ -110,10 +127,21 @@ describe("renderHtmlReport", async () => {
           );
           await page.selectOption("#f-result", "fail");
           const shown = await page.textContent("#shown");
-          return { charts, trials, flips, cards, shown };
+          // A script that is not one of the report's own (as an injection would add) never runs.
+          const injected = await page.evaluate(() => {
+            const s = document.createElement("script");
+            s.textContent = "document.body.dataset.injected = '1'";
+            document.body.append(s);
+            return document.body.dataset.injected;
+          });
+          return { charts, trials, flips, cards, shown, injected };
         },
       );
-      expect(seen.consoleErrors).toEqual([]);
+      // The one console error: the CSP refusing the injected script (the report's own ran: the
+      // charts above were drawn).
+      expect(seen.consoleErrors).toHaveLength(1);
+      expect(seen.consoleErrors[0]).toMatch(/violates the following Content Security Policy/);
+      expect(result.injected).toBeUndefined();
       expect(seen.pageErrors).toEqual([]);
       expect(seen.requests).toEqual([]);
       const [categories, passRate] = result.charts;

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { isAbsolute, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { chartJsBundle, esc, STYLE, scriptJson } from "./html-assets.js";
@@ -162,6 +163,26 @@ filter();
  * and every trial in a filterable table with its evidence linked to the file on disk.
  * @example writeFileSync("report.html", renderHtmlReport({ runs: [await loadRun("jobs/a")], generatedAt: new Date().toISOString() }))
  */
+/**
+ * The report's content security policy: nothing fetched, only its own two scripts run (each
+ * allowed by its SHA-256, so no injected inline script or handler can), no <base>, no plugin,
+ * no form submission.
+ */
+function contentSecurityPolicy(scripts: readonly string[]): string {
+  const hashes = scripts.map(
+    (js) => `'sha256-${createHash("sha256").update(js).digest("base64")}'`,
+  );
+  return [
+    "default-src 'none'",
+    `script-src ${hashes.join(" ")}`,
+    "style-src 'unsafe-inline'",
+    "img-src data:",
+    "base-uri 'none'",
+    "object-src 'none'",
+    "form-action 'none'",
+  ].join("; ");
+}
+
 export function renderHtmlReport(input: HtmlReportInput): string {
   const tags = input.runs.map((_, i) =>
     input.comparison ? (i === 0 ? "A" : "B") : `run ${i + 1}`,
@@ -176,9 +197,10 @@ export function renderHtmlReport(input: HtmlReportInput): string {
     })),
   };
   const title = input.comparison ? "fak: compare two runs" : "fak: run report";
+  const scripts = [chartJsBundle(), SCRIPT];
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:">
+<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(scripts)}">
 <title>${esc(title)}</title><style>${STYLE}</style></head>
 <body><main>
 <h1>${esc(title)}</h1><div class="muted">made ${esc(input.generatedAt)} by fak · ${input.runs.map((r, i) => `${esc(tags[i])}: ${esc(r.summary.label)}`).join(" · ")}</div>
@@ -191,8 +213,7 @@ ${input.comparison ? comparisonSection(input.comparison) : ""}
 ${trialTable(tagged)}
 </main>
 <script type="application/json" id="report-data">${scriptJson(data)}</script>
-<script>${chartJsBundle()}</script>
-<script>${SCRIPT}</script>
+${scripts.map((js) => `<script>${js}</script>`).join("\n")}
 </body></html>
 `;
 }

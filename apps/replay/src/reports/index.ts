@@ -2,11 +2,18 @@
 // the statistics behind them, and the self-contained HTML report.
 
 export { compareRuns, taskOfTrialName, taskSide } from "./compare.js";
-export { ROW_COLUMNS, rowsToCsv, rowsToJsonl, rowsToMarkdown } from "./formats.js";
+export {
+  csvCell,
+  mdCell,
+  ROW_COLUMNS,
+  rowsToCsv,
+  rowsToJsonl,
+  rowsToMarkdown,
+} from "./formats.js";
 export { failureGate, type GateVerdict, regressionGate } from "./gates.js";
 export { type HtmlReportInput, renderHtmlReport } from "./html.js";
 export { runRows } from "./job-files.js";
-export { type LoadedRun, loadRun } from "./load.js";
+export { type LoadedRun, type LoadOptions, loadRun, MAX_SAVED_RUN_BYTES } from "./load.js";
 export { evidenceLine, headlines, jobLabel, skipGroups, trialRows } from "./rows.js";
 export type * from "./schemas.js";
 export {

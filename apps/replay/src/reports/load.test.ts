@@ -1,11 +1,12 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { mkdir, symlink, truncate, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { InputError } from "@fak/taxonomy";
 import { describe, expect, it } from "vitest";
 import { replaySuite } from "../fixture-replay/replay.js";
 import { tempDir, writeTbRun } from "../test-support/harness-folders.js";
 import { compareRuns } from "./compare.js";
-import { loadRun } from "./load.js";
+import { loadRun, MAX_SAVED_RUN_BYTES } from "./load.js";
 
 const examples = join(import.meta.dirname, "..", "..", "examples");
 const jobA = join(examples, "harbor-job");
@@ -95,5 +96,58 @@ describe("loadRun", () => {
     const empty = join(dir, "empty");
     await mkdir(empty);
     await expect(loadRun(empty)).rejects.toThrow(/empty: not a Harbor job, tb run/);
+  });
+
+  describe("a folder's own ingest.json", async () => {
+    const dir = await tempDir("fak-load-");
+    const failing = async (at: string) =>
+      writeTbRun(at, `r-${randomBytes(3).toString("hex")}`, [
+        { task: "alpha", is_resolved: false, tests: { test_x: "failed" } },
+        { task: "beta", is_resolved: false, tests: { test_y: "failed" } },
+      ]);
+    const allPass = join(dir, "saved", "ingest.json");
+    await mkdir(join(dir, "saved"));
+    const passed = (await loadRun(await failing(join(dir, "src")))).rows.map((r) => ({
+      ...r,
+      passed: true,
+      status: "passed",
+    }));
+    await writeFile(allPass, JSON.stringify({ trials: passed }));
+
+    it("never replaces the jobs of the folder it sits in, and says so", async () => {
+      const run = join(dir, "run");
+      await failing(run);
+      await writeFile(join(run, "ingest.json"), JSON.stringify({ trials: passed }));
+      const notes: string[] = [];
+      const loaded = await loadRun(run, { onNote: (n) => notes.push(n) });
+      expect(loaded.summary.passed).toBe(0);
+      expect(notes).toEqual([expect.stringMatching(/ingest\.json not read: .* holds jobs/)]);
+      // Named itself, the saved run is read.
+      expect((await loadRun(join(run, "ingest.json"))).summary.passed).toBe(2);
+    });
+
+    it("is not read through a symlink, nor quoted when it is not JSON", async () => {
+      const out = join(dir, "out-link");
+      await mkdir(out);
+      await symlink(allPass, join(out, "ingest.json"));
+      await expect(loadRun(out)).rejects.toThrow(/ingest\.json: is a symlink \(not followed\)/);
+      const secret = `K${randomBytes(20).toString("hex")}`;
+      const garbled = join(dir, "out-garbled");
+      await mkdir(garbled);
+      await writeFile(join(garbled, "ingest.json"), `${secret}\nmachine api.example.com\n`);
+      const err = await loadRun(garbled).catch((e: Error) => e);
+      expect(err).toBeInstanceOf(InputError);
+      expect((err as Error).message).toMatch(/ingest\.json: not a JSON file/);
+      expect((err as Error).message).not.toContain(secret.slice(0, 8));
+    });
+
+    it("is refused past 256 MiB before it is read", async () => {
+      const big = join(dir, "big.json");
+      await writeFile(big, '{"trials": [');
+      await truncate(big, MAX_SAVED_RUN_BYTES + 1);
+      const before = process.memoryUsage().rss;
+      await expect(loadRun(big)).rejects.toThrow(/big\.json: larger than 268435456 bytes/);
+      expect(process.memoryUsage().rss - before).toBeLessThan(64 * 1024 * 1024);
+    });
   });
 });

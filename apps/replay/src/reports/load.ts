@@ -1,7 +1,13 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, realpathSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
-import { InputError, validate } from "@fak/taxonomy";
+import { decodeText, InputError, validate } from "@fak/taxonomy";
 import { z } from "zod";
+import {
+  jsonSyntaxProblem,
+  pathKind,
+  readFileSafe,
+  UnreadableFileError,
+} from "../files/fs-safe.js";
 import { armTrials, FIXTURE_AGENT } from "../fixture-replay/replay.js";
 import { commandReportSchema, REPORT_SCHEMA } from "../fixture-replay/report-schema.js";
 import { isHarborJob } from "../importers/harbor/index.js";
@@ -26,6 +32,15 @@ export interface LoadedRun {
   skipped: SkippedTrial[];
 }
 
+/** A saved `ingest.json` (or report) is read whole up to this size, never past it. */
+export const MAX_SAVED_RUN_BYTES = 256 * 1024 * 1024;
+
+/** Options of loadRun. */
+export interface LoadOptions {
+  /** Told what was read in place of what (a folder's own ingest.json left unread). */
+  onNote?: (note: string) => void;
+}
+
 /** What a saved `ingest.json` must hold for its trials to be compared (written by `fak ingest`). */
 const savedIngestSchema = z.looseObject({
   trials: z.array(trialRowSchema),
@@ -42,14 +57,14 @@ const savedIngestSchema = z.looseObject({
  * / `report.json#fak` (one arm). An InputError naming the path when it is none of these.
  * @example const a = await loadRun("jobs/2026-01-15__09-30-00,jobs/2026-01-16__10-00-00");
  */
-export async function loadRun(spec: string): Promise<LoadedRun> {
+export async function loadRun(spec: string, opts: LoadOptions = {}): Promise<LoadedRun> {
   const parts = existsSync(spec) ? [spec] : spec.split(",").filter(Boolean);
   const rows: TrialRow[] = [];
   const heads: Headline[] = [];
   const skipped: SkippedTrial[] = [];
   let simulated = false;
   for (const part of parts) {
-    const one = await loadOne(part);
+    const one = await loadOne(part, opts);
     rows.push(...one.rows);
     heads.push(...one.headlines);
     skipped.push(...one.skipped);
@@ -73,18 +88,13 @@ interface OneSource {
   simulated: boolean;
 }
 
-async function loadOne(part: string): Promise<OneSource> {
+async function loadOne(part: string, opts: LoadOptions): Promise<OneSource> {
   const hash = part.lastIndexOf("#");
   const arm = hash > 0 ? part.slice(hash + 1) : undefined;
   const path = arm === "raw" || arm === "fak" ? part.slice(0, hash) : part;
   if (!existsSync(path)) throw new InputError({ file: path }, "no such file or folder");
-  if (statSync(path).isDirectory()) {
-    const saved = join(path, "ingest.json");
-    if (!(await isHarborJob(path)) && existsSync(saved) && statSync(saved).isFile())
-      return loadSaved(saved);
-    return loadJobs(path);
-  }
-  const doc = readJson(path);
+  if (statSync(path).isDirectory()) return loadFolder(path, opts);
+  const doc = await readJson(realpathSync(path));
   if ((doc as { schema?: unknown } | null)?.schema === REPORT_SCHEMA) {
     if (arm !== "raw" && arm !== "fak") {
       throw new InputError(
@@ -97,11 +107,48 @@ async function loadOne(part: string): Promise<OneSource> {
   return loadSaved(path, doc);
 }
 
-function readJson(file: string): unknown {
+/**
+ * A folder: the jobs at or below it, else (an `--out` folder) the ingest.json it holds. Jobs
+ * win: a folder's ingest.json never stands in for the runs beside it (said through `onNote`),
+ * and it is never read through a symlink.
+ */
+async function loadFolder(dir: string, opts: LoadOptions): Promise<OneSource> {
+  const saved = join(dir, "ingest.json");
+  const kind = await pathKind(saved);
+  if (kind === "missing" || (await isHarborJob(dir))) return loadJobs(dir);
   try {
-    return JSON.parse(readFileSync(file, "utf8"));
+    const jobs = await loadJobs(dir);
+    opts.onNote?.(
+      `${saved} not read: ${dir} holds jobs, which were read (name the file to compare the saved run)`,
+    );
+    return jobs;
   } catch (err) {
-    throw new InputError({ file }, `not a JSON file (${(err as Error).message})`);
+    if (!(err instanceof InputError)) throw err;
+  }
+  if (kind === "symlink") throw new InputError({ file: saved }, "is a symlink (not followed)");
+  if (kind !== "file") throw new InputError({ file: saved }, "not a regular file");
+  return loadSaved(saved, await readJson(saved));
+}
+
+/**
+ * A JSON document read whole: at most MAX_SAVED_RUN_BYTES (refused before reading past it),
+ * strict UTF-8, not through a symlink; an error names the file and never quotes its text.
+ */
+async function readJson(file: string): Promise<unknown> {
+  let bytes: Buffer;
+  try {
+    ({ bytes } = await readFileSafe(file, { maxBytes: MAX_SAVED_RUN_BYTES }));
+  } catch (err) {
+    if (err instanceof UnreadableFileError) {
+      throw new InputError({ file }, err.message.slice(file.length + 2));
+    }
+    throw err;
+  }
+  const text = decodeText(bytes, file);
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new InputError({ file }, `not a JSON file (${jsonSyntaxProblem(text, err)})`);
   }
 }
 
@@ -131,7 +178,7 @@ async function loadJobs(dir: string): Promise<OneSource> {
   );
 }
 
-function loadSaved(file: string, doc: unknown = readJson(file)): OneSource {
+function loadSaved(file: string, doc: unknown): OneSource {
   if (typeof doc === "object" && doc !== null && !("trials" in doc) && "signals" in doc) {
     throw new InputError(
       { file, field: "trials" },

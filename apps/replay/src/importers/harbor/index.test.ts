@@ -1,4 +1,5 @@
-import { mkdir, rm, symlink, writeFile } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { link, mkdir, rename, rm, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { InputError } from "@fak/taxonomy";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -271,6 +272,39 @@ describe("ingestHarbor", () => {
       expect.stringMatching(/^inner__3: result\.json unreadable: .*is a symlink \(not followed\)$/),
     ]);
     expect(trials(items).map((t) => t.trial_id)).toEqual(["real__1"]);
+  });
+
+  it("never reads a hard link as the trial's file, and names a folder that is not UTF-8 as such", async () => {
+    const words = `outside ${randomBytes(8).toString("hex")}`;
+    await writeFile(
+      join(root, "exc.txt"),
+      `Traceback (most recent call last):\nRuntimeError: ${words}\n`,
+    );
+    const job = await writeHarborJob(join(root, "job"), {
+      trials: [
+        { name: "linked__1", reward: 0 },
+        { name: "broken__2", reward: 0 },
+      ],
+    });
+    await link(join(root, "exc.txt"), join(job, "linked__1", "exception.txt"));
+    const bad = Buffer.concat([
+      Buffer.from(`${job}/name-`),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from("__3"),
+    ]);
+    await rename(join(job, "broken__2"), bad);
+    const { items } = await collect(job);
+    const linked = byId(items, "linked__1");
+    expect(JSON.stringify(linked)).not.toContain(words);
+    expect(linked?.notes).toEqual([expect.stringMatching(/exception\.txt: has 2 hard links/)]);
+    expect(skipped(items).map((s) => [s.trial, s.reason])).toEqual([
+      [
+        "name-\ufffd\ufffd__3",
+        expect.stringMatching(/name is not valid UTF-8, so fak cannot open it/),
+      ],
+      // The job's result.json lists the trial by the name it had before the rename.
+      ["broken__2", "listed in the job's result.json but its trial folder is missing"],
+    ]);
   });
 
   it("keeps a trial whose optional files are damaged, with a note naming each", async () => {
