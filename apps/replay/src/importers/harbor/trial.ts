@@ -7,13 +7,14 @@ import { readTrialResult } from "../ingest-stream.js";
 import type { HarnessCause, IngestedTrial, SkippedTrial } from "../ingest-types.js";
 import { makeOutcome } from "../outcomes.js";
 import { buildMeta, buildSignals, markAttribution, statusOf } from "../trial-signals.js";
-import { failureLines, findLine, readNumbered } from "../verifier-output.js";
+import { notRunVerdict } from "../verifier/not-run.js";
+import { findLine, readNumbered } from "../verifier-output.js";
 import { readCommandDirs } from "./command-dirs.js";
 import { readEpisodes } from "./episodes.js";
 import { type HarborTrialResult, harborTrialResultSchema } from "./schemas.js";
 import { screensOf, type TrajectoryEnd } from "./screens.js";
 import { commandsInTrajectory, outcomesFromTrajectory, planFromTrajectory } from "./trajectory.js";
-import { readVerifier } from "./verifier.js";
+import { headlineReward, readVerifier, recordedRewards } from "./verifier.js";
 
 /** Job-level facts a trial may fall back on. */
 export interface HarborJobContext {
@@ -40,9 +41,10 @@ export async function readHarborTrial(
   const causeSignal = await causeSignalOf(dir, result, notes);
   const cause = causeSignal ? causeFromHarness(causeSignal.name, causeSignal.message) : undefined;
   const { agentRel, verifierRel } = await stepFolders(dir, result);
-  const verifier = await readVerifier(dir, result, verifierRel);
+  const recorded = headlineReward(recordedRewards(result));
+  const passed = recorded !== undefined && recorded > 0;
+  const verifier = await readVerifier(dir, result, verifierRel, { evidence: !passed });
   notes.push(...verifier.notes);
-  const passed = verifier.reward !== undefined && verifier.reward > 0;
   if (verifier.reward === undefined && !cause)
     notes.push(`${dir}: no reward recorded (counted as failed)`);
   const agentRead = await readAgentOutcomes(join(dir, agentRel), agentRel, notes, cause, !passed);
@@ -57,22 +59,20 @@ export async function readHarborTrial(
     issued,
     budgetTurns: budgetFrom(agentConfig?.kwargs) ?? ctx.budgetTurns,
   });
-  const testOut = passed
-    ? undefined
-    : await noted(notes, () => readNumbered(dir, `${verifierRel}/test-stdout.txt`));
-  const failure = testOut ? failureLines(testOut) : [];
-  if (failure.length === 0 && verifier.assertion)
-    failure.push({ file: `${verifierRel}/ctrf.json`, text: verifier.assertion });
+  const failure = verifier.failure;
+  const verifierSignal: NonNullable<TrialSignals["verifier"]> = {
+    ran: verifier.ran,
+    failure,
+    tests_passed: verifier.tests.filter((t) => t.passed).length,
+    tests_failed: verifier.tests.filter((t) => !t.passed).length,
+  };
+  if (verifier.notRun)
+    verifierSignal.not_run = notRunVerdict(verifier.notRun, agentText(agentRead));
   const trialSignals: TrialSignals = {
     harness: "harbor",
     passed,
     reward: verifier.reward ?? null,
-    verifier: {
-      ran: verifier.reward !== undefined || testOut !== undefined,
-      failure,
-      tests_passed: verifier.tests.filter((t) => t.passed).length,
-      tests_failed: verifier.tests.filter((t) => !t.passed).length,
-    },
+    verifier: verifierSignal,
     screens: agentRead.end?.screens ?? [],
   };
   if (causeSignal) trialSignals.cause = causeSignal;
@@ -98,6 +98,7 @@ export async function readHarborTrial(
     path: dir,
     reward: verifier.reward ?? null,
   };
+  if (Object.keys(verifier.rewards).length > 1) trial.rewards = verifier.rewards;
   if (result.started_at) trial.started_at = result.started_at;
   const agent = result.agent_info?.name || agentConfig?.name || agentConfig?.import_path;
   if (agent) trial.agent = agent;
@@ -108,6 +109,15 @@ export async function readHarborTrial(
   markAttribution(trial);
   if (notes.length) trial.notes = notes;
   return trial;
+}
+
+/** What the agent typed (its commands), to tell its own modules and tools from the environment's. */
+function agentText(read: { outcomes: CommandOutcome[]; end?: TrajectoryEnd }): string {
+  const parts = [
+    ...read.outcomes.map((o) => o.command ?? ""),
+    ...(read.end?.screens ?? []).map((s) => s.command ?? ""),
+  ];
+  return parts.join("\n").slice(0, 2 * 1024 * 1024);
 }
 
 /** exception_info from result.json, else the last line of exception.txt (`Name: message`). */
