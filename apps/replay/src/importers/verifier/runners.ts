@@ -115,7 +115,7 @@ export const RUNNERS: readonly Runner[] = [
       {
         kind: "toolchain_too_old",
         pattern:
-          /^error: (?:package `\S{1,300}` cannot be built because it requires rustc|rustc \S{1,40} is not supported by the following package)/,
+          /^error: (?:package `[^`]{1,300}` cannot be built because it requires rustc|rustc \S{1,40} is not supported by the following package)/,
       },
     ],
   },
