@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { CommandOutcome, EvidenceLine, HarnessCauseSignal, TrialSignals } from "@fak/taxonomy";
-import { listSubdirs, noted, pathKind, readFileSafe } from "../../files/fs-safe.js";
+import { listSubdirs, noted, pathKind } from "../../files/fs-safe.js";
 import { budgetFrom, CONTEXT_OVERFLOW } from "../budget.js";
 import { causeFromHarness } from "../harness-causes.js";
 import { readTrialResult } from "../ingest-stream.js";
@@ -14,6 +14,7 @@ import { readEpisodes } from "./episodes.js";
 import { type HarborTrialResult, harborTrialResultSchema } from "./schemas.js";
 import { screensOf, type TrajectoryEnd } from "./screens.js";
 import { commandsInTrajectory, outcomesFromTrajectory, planFromTrajectory } from "./trajectory.js";
+import { readTrajectoryChain, type TrajectorySegment } from "./trajectory-chain.js";
 import { headlineReward, readVerifier, recordedRewards } from "./verifier.js";
 
 /** Job-level facts a trial may fall back on. */
@@ -189,6 +190,52 @@ async function contextOverflow(
 }
 
 /**
+ * The outcomes, screens and end of a trajectory chain (trajectory.json and its continuations),
+ * as one trajectory: turns are numbered on across the files (a continuation's step 1 follows the
+ * last step before it), so the last steps are the last continuation's and no two steps share a
+ * turn; each outcome and screen still names its own file and line.
+ */
+function readChain(
+  chain: TrajectorySegment[],
+  judge: boolean,
+): { outcomes: CommandOutcome[]; issued: number; end?: TrajectoryEnd; plan?: string } {
+  const outcomes: CommandOutcome[] = [];
+  let issued = 0;
+  let end: TrajectoryEnd | undefined;
+  let offset = 0;
+  const said: unknown[] = [];
+  for (const seg of chain) {
+    const shift = <T extends { turn?: number | undefined }>(x: T): T =>
+      x.turn === undefined ? x : { ...x, turn: x.turn + offset };
+    outcomes.push(...outcomesFromTrajectory(seg.doc, seg.raw, seg.file).map(shift));
+    issued += commandsInTrajectory(seg.doc);
+    const steps = stepsOf(seg.doc);
+    said.push(...steps);
+    if (judge) {
+      const e = screensOf(seg.doc, seg.raw, seg.file);
+      if (!end) end = { screens: [], steps: 0, submitted: false };
+      end.screens.push(...e.screens.map(shift));
+      end.steps += e.steps;
+      if (e.steps > 0) end.submitted = e.submitted;
+      if (e.last) end.last = { ...e.last, step: e.last.step + offset };
+    }
+    offset += Math.max(
+      steps.length,
+      ...steps.map((st) => (isRecord(st) && typeof st.step_id === "number" ? st.step_id : 0)),
+    );
+  }
+  const plan = planFromTrajectory({ steps: said });
+  return { outcomes, issued, ...(end ? { end } : {}), ...(plan === undefined ? {} : { plan }) };
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+function stepsOf(doc: unknown): unknown[] {
+  return isRecord(doc) && Array.isArray(doc.steps) ? doc.steps : [];
+}
+
+/**
  * The agent's commands from wherever it left them: an ATIF trajectory, per-episode tool
  * results, or command-N folders (the first source that yields any outcome). A command the
  * harness cut off with a timeout becomes a timed-out outcome. `issued` also counts the
@@ -206,21 +253,18 @@ async function readAgentOutcomes(
   let end: TrajectoryEnd | undefined;
   let plan: string | undefined;
   const withPlan = <T extends object>(r: T) => (plan === undefined ? r : { ...r, plan });
-  const trajectory = await noted(notes, () => readFileSafe(join(agentDir, "trajectory.json")));
-  if (trajectory) {
-    try {
-      const raw = trajectory.bytes.toString("utf8");
-      const doc: unknown = JSON.parse(raw);
-      const file = `${agentRel}/trajectory.json`;
-      const outcomes = outcomesFromTrajectory(doc, raw, file);
-      issued = commandsInTrajectory(doc);
-      if (judge) end = screensOf(doc, raw, file);
-      plan = planFromTrajectory(doc);
-      if (outcomes.length)
-        return withPlan({ outcomes, issued, ...(end ? { end: { ...end, screens: [] } } : {}) });
-    } catch (err) {
-      notes.push(`${join(agentDir, "trajectory.json")}: invalid JSON (${(err as Error).message})`);
-    }
+  const chain = await readTrajectoryChain(agentDir, agentRel, notes);
+  if (chain.length) {
+    const read = readChain(chain, judge);
+    issued = read.issued;
+    end = read.end;
+    plan = read.plan;
+    if (read.outcomes.length)
+      return withPlan({
+        outcomes: read.outcomes,
+        issued,
+        ...(end ? { end: { ...end, screens: [] } } : {}),
+      });
   }
   const episodes = await readEpisodes(join(agentDir, "episodes"), notes, `${agentRel}/episodes`);
   const outcomes = episodes.outcomes;
