@@ -325,6 +325,43 @@ describe("judging a real trial as a whole", () => {
         },
       }),
     ).toMatchObject({ attribution: "agent", category: "TEST_MISUNDERSTOOD" });
+    // Tests that failed because they could not import the agent's module: the line heads them.
+    const importLine = {
+      file: "verifier/test-stdout.txt",
+      line: 9,
+      text: "E   ModuleNotFoundError: No module named 'solver'",
+    };
+    const agentModule = {
+      reason: "TEST_MISUNDERSTOOD:verifier_module_of_agent_missing",
+      category: "TEST_MISUNDERSTOOD" as const,
+      attribution: "agent" as const,
+      line: importLine,
+    };
+    expect(
+      trial({
+        harness: "harbor",
+        verifier: {
+          ran: true,
+          tests_failed: 2,
+          failure: [{ ...importLine, text: "ModuleNotFoundError: No module named 'solver'" }],
+          not_run: agentModule,
+        },
+      }),
+    ).toMatchObject({
+      reason: "TEST_MISUNDERSTOOD:verifier_module_of_agent_missing",
+      decided_by: { line: 9 },
+    });
+    // The same line after another failure is only evidence.
+    expect(
+      trial({
+        harness: "harbor",
+        agent: { submitted: true },
+        verifier: {
+          ...verifierFailure("E       assert 1 == 2", 3),
+          not_run: { ...agentModule, category: "ENV_SETUP_MISS", reason: "ENV_SETUP_MISS:x" },
+        },
+      }),
+    ).toMatchObject({ category: "TEST_MISUNDERSTOOD", decided_by: { line: 3 } });
     // A test that passed shows the verifier did run.
     expect(
       trial({

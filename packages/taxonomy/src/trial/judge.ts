@@ -25,8 +25,9 @@ import { readVerifierFailure } from "./verifier.js";
 //    7. the verifier's own script failed before any test ran: harness;
 //    8. the verifier's first failure shows a file that does not parse, or tests that hung;
 //    8b. the verifier could not run its tests (`verifier.not_run`, the importer's table under the
-//       labelling rules): its verdict, when no test passed; one that blames the harness only
-//       when no test failed and no assertion was printed either;
+//       labelling rules): its verdict, when no test passed and either no test failed or that
+//       line is the verifier's first failure; one that blames the harness only when no test
+//       failed and no assertion was printed either (that text may be the agent's own output);
 //    9. a deferred cause, when the verifier shows no failure or the agent had not finished;
 //   10. a failed command nothing later repaired, in the agent's last stretch of work;
 //   11. the verifier failed after the agent finished: TEST_MISUNDERSTOOD;
@@ -139,9 +140,13 @@ function verifierNotRun(t: TrialSignals) {
   const v = t.verifier;
   const n = v?.not_run;
   if (!n || (v.tests_passed ?? 0) > 0) return undefined;
-  if (n.attribution !== "harness") return n;
-  const asserted = v.failure.some((l) => l.text !== n.line.text && TEST_FAILED.test(l.text));
-  return (v.tests_failed ?? 0) > 0 || asserted ? undefined : n;
+  const same = (l: EvidenceLine) => l.file === n.line.file && l.line === n.line.line;
+  const asserted = v.failure.some((l) => !same(l) && TEST_FAILED.test(l.text));
+  if ((v.tests_failed ?? 0) === 0 && !asserted) return n;
+  // Tests failed: the line decides only when it is the verifier's first failure (the tests
+  // failed because they could not run), and never for the harness (the text may be the agent's).
+  const first = v.failure[0];
+  return n.attribution !== "harness" && first && same(first) ? n : undefined;
 }
 
 function verifierSetupFailure(t: TrialSignals): EvidenceLine | undefined {
