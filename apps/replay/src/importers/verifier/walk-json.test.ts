@@ -69,6 +69,20 @@ describe("walking a verifier's JSON by its structure", () => {
     expect(v.lines[0]?.text).toBe("src/vm.c:9:3: error: expected ';' before '}' token");
   });
 
+  it("stays fast on many strings that read as failures (evidence capped, each line found from the last)", () => {
+    const doc = {
+      logs: Array.from(
+        { length: 100_000 },
+        (_, i) => `=== RUN   TestStep${i}\n--- FAIL: TestStep${i} (0.00s)`,
+      ),
+    };
+    const raw = JSON.stringify(doc, null, 1);
+    const started = performance.now();
+    const v = walkJson(doc, raw, "verifier/many.json");
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(v.lines[0]).toMatchObject({ file: "verifier/many.json", line: 3 });
+  });
+
   it("is bounded on deep nesting", () => {
     let doc: unknown = { name: "deep", passed: false, details: "E   assert 0" };
     for (let i = 0; i < 10_000; i++) doc = { next: doc };

@@ -1,5 +1,5 @@
 import type { EvidenceLine, TestResult } from "@fak/taxonomy";
-import { type NumberedText, scanText, type TextScan } from "./scan.js";
+import { MAX_LINES, type NumberedText, scanText, type TextScan } from "./scan.js";
 
 // A verifier's JSON read by its structure, whatever the file is called or however it nests:
 // objects with a name and a pass/fail field are test outcomes or criteria (CTRF, a rubric, a
@@ -83,14 +83,29 @@ function nameOf(o: Json): string | undefined {
   return undefined;
 }
 
-/** Where each string of a raw JSON text sits: its line, found by its encoded start. */
+/** Lookups from the start of the file allowed once the cursor has passed a string's place. */
+const MAX_REWINDS = 64;
+
+/**
+ * Where each string of a raw JSON text sits: its line, found by its encoded start. Strings are
+ * asked for in document order, so the search goes on from the last one found (linear in the
+ * file overall); a string not found after it is looked up from the start a bounded number of
+ * times, then gets no line (the file alone names it).
+ */
 function lineFinder(raw: string): (s: string) => number | undefined {
   const starts: number[] = [0];
   for (let i = raw.indexOf("\n"); i >= 0; i = raw.indexOf("\n", i + 1)) starts.push(i + 1);
+  let cursor = 0;
+  let rewinds = 0;
   return (s) => {
     const probe = JSON.stringify(s.slice(0, 60)).slice(0, -1);
-    const at = raw.indexOf(probe);
+    let at = raw.indexOf(probe, cursor);
+    if (at < 0 && rewinds < MAX_REWINDS) {
+      rewinds++;
+      at = raw.indexOf(probe);
+    }
     if (at < 0) return undefined;
+    cursor = Math.max(cursor, at);
     let lo = 0;
     let hi = starts.length - 1;
     while (lo < hi) {
@@ -135,7 +150,7 @@ export function walkJson(doc: unknown, raw: string, file: string): JsonVerdict {
       return;
     }
     if (typeof v === "string") {
-      if (claimed.has(v) || v.length < 8) return;
+      if (claimed.has(v) || v.length < 8 || elsewhere.length >= MAX_LINES) return;
       if (!v.includes("\n") && !/error|fail|panic|not ok/i.test(v)) return;
       const r = scan(v);
       if (r && r.strength === 2) elsewhere.push(...r.lines);
@@ -150,7 +165,7 @@ export function walkJson(doc: unknown, raw: string, file: string): JsonVerdict {
         (d): d is string => typeof d === "string" && d.trim() !== "",
       );
       for (const d of details) claimed.add(d);
-      if (!passed) {
+      if (!passed && failing.length < MAX_LINES) {
         const scans = details.map((d) => ({ d, r: scan(d) }));
         const best = scans.find((s) => s.r?.strength === 2) ?? scans.find((s) => s.r?.strength);
         if (best?.r) failing.push(...best.r.lines);
@@ -166,6 +181,6 @@ export function walkJson(doc: unknown, raw: string, file: string): JsonVerdict {
   };
   visit(doc, 0);
   if (failing.length) out.strength = 2;
-  out.lines = [...failing, ...elsewhere];
+  out.lines = [...failing, ...elsewhere].slice(0, MAX_LINES);
   return out;
 }
