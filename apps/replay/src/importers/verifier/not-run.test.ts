@@ -94,6 +94,26 @@ const CASES: {
     },
   },
   {
+    kind: "import_failed",
+    text: "tests/kv_test.go:6:2: no required module provides package example.com/kv/store; to add it:",
+    agent: "go build ./... && go vet ./...",
+    expected: {
+      category: "ENV_SETUP_MISS",
+      attribution: "agent",
+      reason: "ENV_SETUP_MISS:verifier_module_missing",
+    },
+  },
+  {
+    kind: "import_failed",
+    text: "tests/kv_test.go:6:2: no required module provides package example.com/kv/store; to add it:",
+    agent: "mkdir -p /app/store\ncat > store/store.go",
+    expected: {
+      category: "TEST_MISUNDERSTOOD",
+      attribution: "agent",
+      reason: "TEST_MISUNDERSTOOD:verifier_module_of_agent_missing",
+    },
+  },
+  {
     kind: "tool_missing",
     text: "/tests/run.sh: line 4: sqlite3: command not found",
     agent: "apt-get install -y sqlite3",

@@ -46,11 +46,11 @@ const TABLE: Record<
         : agentAnswer("tests_cannot_import_agent_module");
     }
     const name =
-      /No module named '([\w.]+)'|Cannot find module '([^']+)'/
+      /No module named '([\w.]+)'|Cannot find module '([^']+)'|provides package ([\w./-]+)|cannot find package "([^"]+)"|package ([\w./-]+) is not in/
         .exec(line.text)
         ?.slice(1)
         .find(Boolean) ?? "";
-    return byOwner(owner(name.split(/[./]/).filter(Boolean)[0] ?? name), "module");
+    return byOwner(ownerOfModule(name, owner), "module");
   },
   tool_missing: (line, owner) => {
     const tool =
@@ -61,6 +61,19 @@ const TABLE: Record<
     return byOwner(owner(tool), "tool");
   },
 };
+
+/**
+ * Whose a module is, by its parts: a Python module by its top-level package (`kvstore.server`:
+ * `kvstore`), a Go or JavaScript path by each of its folders (a domain like `example.com` skipped).
+ */
+function ownerOfModule(name: string, owner: (name: string) => Owner): Owner {
+  const parts = name.includes("/")
+    ? name.split("/").filter((p) => p && p !== "." && p !== ".." && !p.includes("."))
+    : [name.split(".")[0] ?? name];
+  const owners = parts.map(owner);
+  if (owners.includes("agent")) return "agent";
+  return owners.includes("installed") ? "installed" : "environment";
+}
 
 function envMiss(what: string): Omit<NotRunVerdict, "line"> {
   return { reason: `ENV_SETUP_MISS:${what}`, category: "ENV_SETUP_MISS", attribution: "agent" };

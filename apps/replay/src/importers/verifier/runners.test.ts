@@ -159,6 +159,15 @@ FAIL\texample.com/server [build failed]`,
     head: "./main.go:17:2: undefined: handler",
     line: 2,
   },
+  npm: {
+    text: `> kv@1.0.0 test
+> node test/run.js
+
+store: 3 checks, 1 wrong
+npm error Test failed.  See above for more details.`,
+    head: "npm error Test failed.",
+    line: 5,
+  },
 };
 
 const NOT_RUN: Record<string, { text: string; kind: string }[]> = {
@@ -195,6 +204,11 @@ const NOT_RUN: Record<string, { text: string; kind: string }[]> = {
       text: "pattern ./...: directory prefix . does not contain main module or its selected dependencies",
       kind: "workspace_missing",
     },
+    {
+      text: "tests/kv_test.go:6:2: no required module provides package example.com/kv/store; to add it:",
+      kind: "import_failed",
+    },
+    { text: 'main_test.go:4:2: cannot find package "kv/store" in any of:', kind: "import_failed" },
   ],
   "cargo test": [
     {
@@ -222,7 +236,18 @@ const NOT_RUN: Record<string, { text: string; kind: string }[]> = {
     },
     { text: "make: *** No rule to make target 'test'.  Stop.", kind: "workspace_missing" },
   ],
+  npm: [
+    {
+      text: "npm error enoent Could not read package.json: Error: ENOENT: no such file or directory",
+      kind: "workspace_missing",
+    },
+    { text: "npm ERR! path /workspace/app/package.json", kind: "workspace_missing" },
+  ],
   shell: [
+    {
+      text: "fatal: not a git repository (or any of the parent directories): .git",
+      kind: "workspace_missing",
+    },
     { text: "/tests/run.sh: line 4: uv: command not found", kind: "tool_missing" },
     { text: "sh: 1: bats: not found", kind: "tool_missing" },
     {

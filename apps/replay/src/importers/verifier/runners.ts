@@ -100,6 +100,11 @@ export const RUNNERS: readonly Runner[] = [
         kind: "workspace_missing",
         pattern: /^pattern \S{1,300}: directory prefix \S{1,300} does not contain main module/,
       },
+      {
+        kind: "import_failed",
+        pattern:
+          /(?:^|: )(?:no required module provides package [\w./-]{1,300}|cannot find package "[^"]{1,300}"|package [\w./-]{1,300} is not in (?:GOROOT|std))/,
+      },
     ],
   },
   {
@@ -206,6 +211,18 @@ export const RUNNERS: readonly Runner[] = [
       {
         kind: "workspace_missing",
         pattern: /^(?:\S{1,300}: line \d{1,7}: )?cd: \S{1,300}: No such file or directory$/,
+      },
+      { kind: "workspace_missing", pattern: /^fatal: not a git repository\b/ },
+    ],
+  },
+  {
+    name: "npm",
+    failure: [/^npm (?:ERR!|error) (?:Test failed\.|code ELIFECYCLE$|command failed$)/],
+    notRun: [
+      {
+        kind: "workspace_missing",
+        pattern:
+          /^npm (?:ERR!|error) (?:enoent Could not read package\.json|path \S{0,300}\/package\.json$)/,
       },
     ],
   },
