@@ -2,11 +2,13 @@ import { join } from "node:path";
 import type { EvidenceLine, TestResult } from "@fak/taxonomy";
 import { listDir, noted, readFileSafe } from "../../files/fs-safe.js";
 import { terminalText } from "../terminal-text.js";
+import { isJunit, junitTests } from "./junit.js";
 import { type NumberedText, scanText, type TextScan } from "./scan.js";
 import { walkJson } from "./walk-json.js";
 
 // Every file a verifier left, read for its verdict by what it holds, not by its name: JSON is
-// walked (walk-json.ts), anything else is scanned as test or compiler output (scan.ts).
+// walked (walk-json.ts), JUnit XML gives its test outcomes (junit.ts), and anything that is not
+// JSON is scanned as test or compiler output (scan.ts).
 // Bounded: a cap per file and per trial, a cap on files and on folder depth; symlinks are never
 // followed (fs-safe.ts); binary files are skipped.
 
@@ -106,6 +108,7 @@ export async function readVerdictFiles(
         continue;
       }
     }
+    if (isJunit(text)) result.tests.push(...junitTests(text, path));
     if (opts.structuredOnly) continue;
     const numbered: NumberedText = { file: path, text: terminalText(text) };
     if (slice.skipped === 0) numbered.first = 1;
