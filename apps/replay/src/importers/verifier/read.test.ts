@@ -50,6 +50,10 @@ describe("reading every file a verifier left", () => {
       line: 2,
       text: "--- FAIL: TestDelete (0.00s)",
     });
+    // No structured report: the outcomes the runner printed are the tests.
+    expect(v.tests).toEqual([
+      { name: "TestDelete", passed: false, source: "verifier/logs/run.log" },
+    ]);
   });
 
   it("never follows a symlink, skips binary files, and says what could not run", async () => {

@@ -74,6 +74,7 @@ export async function readVerdictFiles(
 ): Promise<VerdictFiles> {
   const result: VerdictFiles = { files: [], tests: [], failure: [] };
   const found: Found[] = [];
+  const textTests: TestResult[] = [];
   let budget = VERDICT_LIMITS.trialBytes;
   for (const path of await listFiles(trialDir, rel, notes)) {
     if (budget <= 0) {
@@ -116,7 +117,10 @@ export async function readVerdictFiles(
     if (scan.lines.length)
       found.push({ lines: scan.lines, strength: scan.strength, json: false, rel: path });
     if (scan.notRun) result.notRun ??= scan.notRun;
+    textTests.push(...scan.tests);
   }
+  // A verifier that left no structured report: the outcomes its runner printed, one a line.
+  if (result.tests.length === 0) result.tests = textTests;
   // The strongest evidence first; output files before JSON at equal strength (a runner's own
   // output is where its failure is first written), then by path.
   found.sort(

@@ -257,7 +257,71 @@ const NOT_RUN: Record<string, { text: string; kind: string }[]> = {
   ],
 };
 
+const OUTCOMES: Record<string, { text: string; tests: [string, boolean][] }> = {
+  pytest: {
+    text: "tests/test_api.py::test_get PASSED                          [ 50%]\ntests/test_api.py::test_put FAILED                          [100%]",
+    tests: [
+      ["tests/test_api.py::test_get", true],
+      ["tests/test_api.py::test_put", false],
+    ],
+  },
+  python: {
+    text: "test_add (test_calc.TestCalc) ... ok\ntest_div (test_calc.TestCalc) ... FAIL",
+    tests: [
+      ["test_add", true],
+      ["test_div", false],
+    ],
+  },
+  "go test": {
+    text: "=== RUN   TestAdd\n--- PASS: TestAdd (0.00s)\n=== RUN   TestSub\n    --- FAIL: TestSub/negative (0.00s)",
+    tests: [
+      ["TestAdd", true],
+      ["TestSub/negative", false],
+    ],
+  },
+  "cargo test": {
+    text: "running 2 tests\ntest tests::adds ... ok\ntest tests::parses ... FAILED",
+    tests: [
+      ["tests::adds", true],
+      ["tests::parses", false],
+    ],
+  },
+  "jest/vitest": {
+    text: "  sum\n    ✓ adds two numbers (3 ms)\n    ✕ adds negatives (2 ms)",
+    tests: [
+      ["adds two numbers", true],
+      ["adds negatives", false],
+    ],
+  },
+  tap: {
+    text: "1..2\nok 1 - parses empty input\nnot ok 2 - parses a header",
+    tests: [
+      ["parses empty input", true],
+      ["parses a header", false],
+    ],
+  },
+  ctest: {
+    text: "1/2 Test #1: unit_vec .........................   Passed    0.01 sec\n2/2 Test #2: unit_map .........................***Failed    0.02 sec",
+    tests: [
+      ["unit_vec", true],
+      ["unit_map", false],
+    ],
+  },
+};
+
 describe("the runner table", () => {
+  it("has an outcome case for every runner that reports tests one a line", () => {
+    const withOutcome = RUNNERS.filter((r) => r.outcome).map((r) => r.name);
+    expect(Object.keys(OUTCOMES).sort()).toEqual([...withOutcome].sort());
+  });
+
+  for (const [name, c] of Object.entries(OUTCOMES)) {
+    it(`${name}: reads each test's outcome from its line`, () => {
+      const scan = scanText({ file: "verifier/out.txt", text: c.text, first: 1 });
+      expect(scan.tests.map((t) => [t.name, t.passed])).toEqual(c.tests);
+    });
+  }
+
   it("has a failing-output case for every runner with failure patterns, and nothing else", () => {
     const withFailures = RUNNERS.filter((r) => r.failure.length).map((r) => r.name);
     expect(Object.keys(FAILING).sort()).toEqual([...withFailures].sort());

@@ -29,9 +29,17 @@ export interface Runner {
   name: string;
   /** A line that is a failing test, a failed assertion or a compiler error of this runner. */
   failure: RegExp[];
+  /**
+   * A line that reports one test's outcome, with groups `name` and `verdict` (a verdict that
+   * matches PASSED is a pass): the tests of a verifier that left no structured report.
+   */
+  outcome?: RegExp;
   /** Lines that say the runner could not run the tests. */
   notRun?: NotRunPattern[];
 }
+
+/** An outcome verdict that is a pass. */
+export const PASSED = /^(?:PASS|PASSED|ok|Passed|✓|√)$/;
 
 /** A file path with a line (and column) as compilers print it: `src/a.c:12:5`. */
 const AT = String.raw`[\w./~+-]{1,300}:\d{1,7}(?::\d{1,7})?`;
@@ -39,6 +47,7 @@ const AT = String.raw`[\w./~+-]{1,300}:\d{1,7}(?::\d{1,7})?`;
 export const RUNNERS: readonly Runner[] = [
   {
     name: "pytest",
+    outcome: /^(?<name>[\w./-]{1,300}::\S{1,300}) (?<verdict>PASSED|FAILED|ERROR)\b/,
     failure: [
       /^E\s{2,}\S/,
       /^(?:FAILED|ERROR) [\w./-]{1,300}(?:::\S{1,300})?(?: - |$)/,
@@ -51,6 +60,7 @@ export const RUNNERS: readonly Runner[] = [
   },
   {
     name: "python",
+    outcome: /^(?<name>test\w{0,200}) \([\w.]{1,300}\)(?: \.\.\.)? (?<verdict>ok|FAIL|ERROR)$/,
     failure: [
       /^(?:[A-Za-z_]\w{0,100}\.){0,8}[A-Z]\w{0,100}(?:Error|Exception): \S/,
       /^(?:AssertionError|SyntaxError|IndentationError)\b/,
@@ -69,6 +79,7 @@ export const RUNNERS: readonly Runner[] = [
   },
   {
     name: "go test",
+    outcome: /^\s{0,40}--- (?<verdict>PASS|FAIL): (?<name>\S{1,300}) \(/,
     failure: [
       /^\s{0,40}--- FAIL: \S/,
       /^FAIL\t\S/,
@@ -109,6 +120,7 @@ export const RUNNERS: readonly Runner[] = [
   },
   {
     name: "cargo test",
+    outcome: /^test (?<name>\S{1,300}) \.\.\. (?<verdict>ok|FAILED)$/,
     failure: [
       /^test \S{1,300} \.\.\. FAILED$/,
       /^---- \S{1,300} stdout ----$/,
@@ -130,6 +142,7 @@ export const RUNNERS: readonly Runner[] = [
   },
   {
     name: "jest/vitest",
+    outcome: /^\s{0,20}(?<verdict>[✓√✕×]) (?<name>\S.{0,300}?)(?: \(\d{1,7} ?ms\))?$/,
     failure: [
       /^\s{0,20}● .{1,300} › \S/,
       /^\s{0,20}FAIL {1,2}\S{1,300}\.(?:[cm]?[jt]sx?)\b/,
@@ -153,11 +166,14 @@ export const RUNNERS: readonly Runner[] = [
   },
   {
     name: "tap",
+    outcome: /^\s{0,20}(?<verdict>ok|not ok) \d{1,7}(?: -)? (?<name>\S.{0,300})$/,
     failure: [/^\s{0,20}not ok \d{1,7}\b/],
     notRun: [{ kind: "tool_missing", pattern: /^Bail out! .{0,40}(?:not found|cannot|missing)/i }],
   },
   {
     name: "ctest",
+    outcome:
+      /^\s{0,10}\d{1,7}\/\d{1,7} Test\s{1,10}#\d{1,7}: (?<name>\S{1,300}) \.{0,200}\**\s{0,10}(?<verdict>Passed|Failed)/,
     failure: [
       /^\s{0,10}\d{1,7}\/\d{1,7} Test\s{1,10}#\d{1,7}: \S{1,300} \.{0,200}\**\s{0,10}(?:Failed|Exception|Timeout|Subprocess aborted)/,
       /^The following tests FAILED:$/,

@@ -1,5 +1,5 @@
-import type { EvidenceLine } from "@fak/taxonomy";
-import { type NotRunKind, RUNNERS } from "./runners.js";
+import type { EvidenceLine, TestResult } from "@fak/taxonomy";
+import { type NotRunKind, PASSED, RUNNERS } from "./runners.js";
 
 // Test and compiler output scanned with the runner table (runners.ts): the first failing
 // assertion, test or compiler error heads the evidence, then every failure-looking line in file
@@ -26,6 +26,8 @@ export interface TextScan {
   runner?: string;
   /** The first line that says the tests could not run. */
   notRun?: { kind: NotRunKind; runner: string; line: EvidenceLine };
+  /** Test outcomes the output reports one line each (runner table's `outcome`). */
+  tests: TestResult[];
 }
 
 /** Lines kept from a scan. */
@@ -40,6 +42,9 @@ const NOISE =
   /^\s*$|^={3,}|^-{3,}(?! FAIL)|^_{3,}(?! ERROR collecting)|\bpassed\b.*\bin \d|^platform |^rootdir:|^plugins:|^collected /i;
 
 const FAILURES = RUNNERS.flatMap((r) => r.failure.map((pattern) => ({ runner: r.name, pattern })));
+const OUTCOMES = RUNNERS.flatMap((r) => (r.outcome ? [r.outcome] : []));
+/** Test outcomes kept from one text. */
+const MAX_TESTS = 20_000;
 const NOT_RUN = RUNNERS.flatMap((r) =>
   (r.notRun ?? []).map((n) => ({ runner: r.name, kind: n.kind, pattern: n.pattern })),
 );
@@ -77,6 +82,7 @@ export function scanText(t: NumberedText): TextScan {
   let pytestE: { i: number; text: string } | undefined;
   let notRun: TextScan["notRun"];
   const picked: EvidenceLine[] = [];
+  const tests: TestResult[] = [];
   let generic = false;
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i]!;
@@ -84,6 +90,18 @@ export function scanText(t: NumberedText): TextScan {
     if (!notRun) {
       const n = notRunOf(l);
       if (n) notRun = { ...n, line: lineAt(t, i, l) };
+    }
+    if (tests.length < MAX_TESTS) {
+      for (const o of OUTCOMES) {
+        const m = o.exec(l);
+        if (!m?.groups?.name || !m.groups.verdict) continue;
+        tests.push({
+          name: m.groups.name.trim(),
+          passed: PASSED.test(m.groups.verdict),
+          source: t.file,
+        });
+        break;
+      }
     }
     const runner = runnerFailure(l);
     if (runner) {
@@ -96,7 +114,7 @@ export function scanText(t: NumberedText): TextScan {
       picked.push(lineAt(t, i, l.replace(/^E\s+/, "")));
     }
   }
-  const scan: TextScan = { lines: picked, strength: head ? 2 : generic ? 1 : 0 };
+  const scan: TextScan = { lines: picked, strength: head ? 2 : generic ? 1 : 0, tests };
   if (notRun) scan.notRun = notRun;
   const first = pytestE ?? (head ? { i: head.i, text: head.text.replace(/^E\s+/, "") } : undefined);
   if (head) scan.runner = pytestE ? "pytest" : head.runner;
