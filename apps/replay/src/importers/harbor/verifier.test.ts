@@ -107,6 +107,30 @@ describe("a verdict from a custom verifier", () => {
       decided_by: { file: "verifier/test-stdout.txt", line: 4 },
     });
   });
+
+  it("hidden tests that cannot import the agent's module because it does not parse: BAD_FILE_EDIT", async () => {
+    const t = await trialWith(
+      {
+        "test-stdout.txt": [
+          "_____________ ERROR collecting tests/test_solver.py _____________",
+          "ImportError while importing test module '/tests/test_solver.py'.",
+          "tests/test_solver.py:1: in <module>",
+          "    from solver import solve",
+          'E     File "/app/solver.py", line 7',
+          "E       return [x for x in xs if x > 0",
+          "E                                      ^",
+          "E   SyntaxError: '[' was never closed",
+          "",
+        ].join("\n"),
+      },
+      ["cat > /app/solver.py <<'EOF'\ndef solve(xs):\nEOF"],
+    );
+    expect(classifyTrial(t)).toMatchObject({
+      category: "BAD_FILE_EDIT",
+      attribution: "agent",
+      decided_by: { file: "verifier/test-stdout.txt" },
+    });
+  });
 });
 
 describe("named rewards", () => {
