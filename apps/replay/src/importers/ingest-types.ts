@@ -35,6 +35,8 @@ export interface IngestedTrial {
   attempt?: number;
   /** The harness's reward (Harbor), when it recorded one. */
   reward?: number | null;
+  /** Every named reward, when the harness recorded more than one (Harbor's reward.json keys). */
+  rewards?: Record<string, number>;
   /** When the trial started (Harbor `started_at`), to order attempts of one task. */
   started_at?: string;
   /** Optional files that were damaged or refused (the trial was still read). */

@@ -116,7 +116,7 @@ describe("Harbor trials judged as a whole", () => {
     });
   });
 
-  it("reward.json wins over reward.txt, and a multi-step trial is read from its last step", async () => {
+  it("keeps every named reward, the headline is `reward`, and a multi-step trial is read from its last step", async () => {
     const job = await writeHarborJob(join(await tempDir(), "job"), {
       trials: [
         { name: "two-files__R1", reward: 1, rewardFile: "both" },
@@ -129,7 +129,11 @@ describe("Harbor trials judged as a whole", () => {
       ],
     });
     const { trials } = await ingest("harbor", [job]);
-    expect(byTask(trials, "two-files")).toMatchObject({ status: "passed", reward: 1 });
+    expect(byTask(trials, "two-files")).toMatchObject({
+      status: "passed",
+      reward: 1,
+      rewards: { reward: 1, style: 0.5 },
+    });
     const stepped = byTask(trials, "stepped");
     expect(classifyTrial(stepped)).toMatchObject({
       category: "TEST_MISUNDERSTOOD",

@@ -1,29 +1,17 @@
 import type { EvidenceLine } from "@fak/taxonomy";
 import { readOptional } from "../files/fs-safe.js";
 import { terminalText } from "./terminal-text.js";
+import { MAX_LINES, type NumberedText, scanText } from "./verifier/scan.js";
 
 // A verifier's or a test run's output, as evidence: the first failure and the lines around it,
 // each with its line number in the file, so a classification can say where it was decided.
+// Which lines are failures is the runner table's (`verifier/runners.ts`).
+
+export type { NumberedText };
 
 /** Read whole up to this size (line numbers exact); past it only the tail, without line numbers. */
 const WHOLE = 8 * 1024 * 1024;
 const TAIL = 512 * 1024;
-/** Lines kept from the first failure on. */
-const MAX_LINES = 40;
-
-const ASSERTION = /^E\s{2,}\S/;
-const FAILURE =
-  /^curl: \(\d+\)|\b(?:assert(?:ion)?(?:error)?|error|exception|traceback|failed|failure|fatal|syntaxerror|timed? ?out|timeout|not found|no such file|cannot|unable to)\b/i;
-const NOISE =
-  /^\s*$|^={3,}|^-{3,}|^_{3,}|\bpassed\b.*\bin \d|^platform |^rootdir:|^plugins:|^collected /i;
-
-/** A text's lines, numbered from `first`. */
-export interface NumberedText {
-  file: string;
-  text: string;
-  /** Line number of the text's first line; undefined when unknown (a tail of a large file). */
-  first?: number;
-}
 
 /**
  * Read a trial file for evidence: whole when small enough (exact line numbers), else its tail.
@@ -47,23 +35,13 @@ function lineAt(t: NumberedText, i: number, text: string): EvidenceLine {
 
 /**
  * The first failure of a test run and what follows it: the first pytest `E` line (else the
- * first line that reads as a failure) comes first, then the failure-looking lines of the
- * output in file order (a compiler error printed before the assertion included), at most 40.
+ * first failing test or error of any runner in `verifier/runners.ts`, else the first line that
+ * reads as a failure) comes first, then the failure-looking lines of the output in file order
+ * (a compiler error printed before the assertion included), at most 40.
  * @example failureLines({ file: "verifier/test-stdout.txt", text, first: 1 })[0].text // "assert 2 == 3"
  */
 export function failureLines(t: NumberedText): EvidenceLine[] {
-  const lines = t.text.split("\n");
-  const firstE = lines.findIndex((l) => ASSERTION.test(l));
-  const picked: EvidenceLine[] = [];
-  lines.forEach((l, i) => {
-    if (picked.length >= MAX_LINES || NOISE.test(l)) return;
-    if (ASSERTION.test(l) || FAILURE.test(l)) picked.push(lineAt(t, i, l.replace(/^E\s+/, "")));
-  });
-  if (firstE >= 0) {
-    const head = lineAt(t, firstE, lines[firstE]!.replace(/^E\s+/, ""));
-    return [head, ...picked.filter((p) => p.line !== head.line || p.text !== head.text)];
-  }
-  return picked;
+  return scanText(t).lines;
 }
 
 /**

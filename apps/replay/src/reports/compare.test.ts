@@ -52,7 +52,7 @@ describe("compareRuns on the two example Harbor jobs", async () => {
     expect(regressed?.b.trials[0]?.evidence).toEqual({
       text: "AssertionError: assert 1205 == 1250",
       file: "verifier/ctrf.json",
-      line: null,
+      line: 19,
     });
     const timeout = cmp.categories.find((c) => c.category === "TIMEOUT");
     expect(timeout).toEqual({ category: "TIMEOUT", a: 1, b: 0, difference: -1 });

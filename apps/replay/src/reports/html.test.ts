@@ -50,7 +50,8 @@ describe("renderHtmlReport", async () => {
     expect(html).toContain('id="boundary"');
     expect(html).toContain("Harness errors are listed but never scored against the agent");
     const ctrf = join(examples, "harbor-job-b", "csv-report__Yb1", "verifier", "ctrf.json");
-    expect(html).toContain(`<a href="file://${ctrf}">verifier/ctrf.json</a>`);
+    // The assertion sits in a JSON string: its line in the file is named too.
+    expect(html).toContain(`<a href="file://${ctrf}">verifier/ctrf.json:19</a>`);
     const evil = renderHtmlReport({
       runs: [{ ...a, summary: { ...a.summary, label: "<script>alert(1)</script>" } }],
       generatedAt: "x",

@@ -148,7 +148,15 @@ async function writeHarborTrial(dir: string, t: FakeHarborTrial, agent: object):
       model_info: { name: "model-1", provider: "acme" },
     },
     verifier_result:
-      t.reward === undefined || t.rewardFile ? null : { rewards: { reward: t.reward } },
+      // Harbor writes verifier_result from the reward file it read (reward.json over reward.txt).
+      t.reward === undefined
+        ? null
+        : {
+            rewards:
+              t.rewardFile && t.rewardFile !== "txt"
+                ? { reward: t.reward, style: 0.5 }
+                : { reward: t.reward },
+          },
     exception_info: t.exception
       ? {
           exception_type: t.exception.type,

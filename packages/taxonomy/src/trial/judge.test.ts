@@ -361,6 +361,119 @@ describe("judging a real trial as a whole", () => {
     ).toMatchObject({ attribution: "harness", reason: "UNKNOWN:harness_error:platform" });
   });
 
+  it("platform text the agent can print never moves a failed assertion out of the agent's column (issue 18)", () => {
+    // Fresh values where an attack would choose them: the syscall number and the assertion.
+    const n = 100 + Math.floor(Math.random() * 400);
+    const got = Math.floor(Math.random() * 1000);
+    const platformLines = [
+      `rosetta error: Unimplemented syscall number ${n}`,
+      `qemu: uncaught target signal ${n % 32} (Aborted) - core dumped`,
+      `unimplemented syscall ${n}`,
+    ];
+    for (const text of platformLines) {
+      const signals = {
+        harness: "harbor",
+        agent: { submitted: true },
+        screens: [{ command: "./run", text, file: "agent/trajectory.json", line: 7 }],
+        verifier: verifierFailure(`E       assert ${got} == ${got + 1}`),
+      };
+      const c = trial(signals);
+      expect(c.attribution).toBe("agent");
+      expect(c.reason).not.toMatch(/harness_error/);
+      expect(c.evidence.some((e) => e.includes(text))).toBe(true);
+      // Only the harness's own recorded exception moves such a trial.
+      expect(
+        trial({ ...signals, cause: { name: "EnvironmentStartTimeoutError", file: "result.json" } }),
+      ).toMatchObject({ attribution: "harness" });
+    }
+  });
+
+  it("a verifier that could not run: its table's verdict, the harness's only when no test failed", () => {
+    const notRun = (attribution: "agent" | "harness", category: "ENV_SETUP_MISS" | "UNKNOWN") => ({
+      reason: `${category}:verifier_x`,
+      category,
+      attribution,
+      line: {
+        file: "verifier/test-stdout.txt",
+        line: 2,
+        text: "go: go.mod requires go >= 1.23 (running go 1.21.0; GOTOOLCHAIN=local)",
+      },
+    });
+    expect(
+      trial({
+        harness: "harbor",
+        verifier: { ran: true, not_run: notRun("agent", "ENV_SETUP_MISS") },
+      }),
+    ).toMatchObject({
+      category: "ENV_SETUP_MISS",
+      attribution: "agent",
+      decided_by: { file: "verifier/test-stdout.txt", line: 2 },
+    });
+    expect(
+      trial({ harness: "harbor", verifier: { ran: true, not_run: notRun("harness", "UNKNOWN") } }),
+    ).toMatchObject({ attribution: "harness", reason: "UNKNOWN:verifier_x" });
+    // A failed assertion beside it keeps the trial the agent's: that text may be the agent's own.
+    expect(
+      trial({
+        harness: "harbor",
+        agent: { submitted: true },
+        verifier: {
+          ...verifierFailure("E       assert 1 == 2"),
+          not_run: notRun("harness", "UNKNOWN"),
+        },
+      }),
+    ).toMatchObject({ attribution: "agent", category: "TEST_MISUNDERSTOOD" });
+    // Tests that failed because they could not import the agent's module: the line heads them.
+    const importLine = {
+      file: "verifier/test-stdout.txt",
+      line: 9,
+      text: "E   ModuleNotFoundError: No module named 'solver'",
+    };
+    const agentModule = {
+      reason: "TEST_MISUNDERSTOOD:verifier_module_of_agent_missing",
+      category: "TEST_MISUNDERSTOOD" as const,
+      attribution: "agent" as const,
+      line: importLine,
+    };
+    expect(
+      trial({
+        harness: "harbor",
+        verifier: {
+          ran: true,
+          tests_failed: 2,
+          failure: [{ ...importLine, text: "ModuleNotFoundError: No module named 'solver'" }],
+          not_run: agentModule,
+        },
+      }),
+    ).toMatchObject({
+      reason: "TEST_MISUNDERSTOOD:verifier_module_of_agent_missing",
+      decided_by: { line: 9 },
+    });
+    // The same line after another failure is only evidence.
+    expect(
+      trial({
+        harness: "harbor",
+        agent: { submitted: true },
+        verifier: {
+          ...verifierFailure("E       assert 1 == 2", 3),
+          not_run: { ...agentModule, category: "ENV_SETUP_MISS", reason: "ENV_SETUP_MISS:x" },
+        },
+      }),
+    ).toMatchObject({ category: "TEST_MISUNDERSTOOD", decided_by: { line: 3 } });
+    // A test that passed shows the verifier did run.
+    expect(
+      trial({
+        harness: "harbor",
+        agent: { submitted: true },
+        verifier: {
+          ...verifierFailure("E       assert 1 == 2"),
+          tests_passed: 3,
+          not_run: notRun("agent", "ENV_SETUP_MISS"),
+        },
+      }),
+    ).toMatchObject({ category: "TEST_MISUNDERSTOOD" });
+  });
+
   it("is deterministic and leaves its input alone", () => {
     const input: FailureSignalsInput = {
       task_id: "t__2",

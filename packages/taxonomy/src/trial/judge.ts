@@ -15,12 +15,19 @@ import { readVerifierFailure } from "./verifier.js";
 //    0. the harness scored it a pass: NONE (an exception beside a reward is still a pass);
 //    1. a dangerous policy block: held (safety first, as in every classification);
 //    2. the agent never got to work (its install or start failed): setup;
-//    3. the host platform failed under the agent (an emulator): harness;
+//    3. the host platform failed under the agent (an emulator): harness, but only when the
+//       verifier recorded no failure of its own: the lines that show it (`rosetta error:` …)
+//       are text the agent can print, so beside a failing test they are evidence, never the
+//       verdict (only the harness's own recorded exception, branch 4, moves such a trial);
 //    4. the harness's own cause (exception, failure mode), unless it defers to the evidence;
 //    5. a benign policy block (a false positive);
 //    6. the model's context window ran out: BUDGET_EXHAUSTED;
 //    7. the verifier's own script failed before any test ran: harness;
 //    8. the verifier's first failure shows a file that does not parse, or tests that hung;
+//    8b. the verifier could not run its tests (`verifier.not_run`, the importer's table under the
+//       labelling rules): its verdict, when no test passed and either no test failed or that
+//       line is the verifier's first failure; one that blames the harness only when no test
+//       failed and no assertion was printed either (that text may be the agent's own output);
 //    9. a deferred cause, when the verifier shows no failure or the agent had not finished;
 //   10. a failed command nothing later repaired, in the agent's last stretch of work (the agent's
 //       own failing test run does not count here when the verifier failed too);
@@ -117,6 +124,31 @@ function platformFailure(s: FailureSignals, t: TrialSignals): EvidenceLine | und
       };
   }
   return (t.verifier?.failure ?? []).find((l) => PLATFORM_FAILURE.test(l.text));
+}
+
+/** A line of the verifier's that shows a failing test or assertion. */
+const TEST_FAILED =
+  /^(?:E\s|assert|FAILED |ERROR |--- FAIL|FAIL\t|not ok |test \S+ \.\.\. FAILED)|AssertionError|<failure\b/;
+
+/** The verifier recorded a failure that is not the platform's own line. */
+function verifierFailedOnItsOwn(t: TrialSignals): boolean {
+  const v = t.verifier;
+  if (!v) return false;
+  return (v.tests_failed ?? 0) > 0 || v.failure.some((l) => !PLATFORM_FAILURE.test(l.text));
+}
+
+/** Why the verifier could not run, when the rest of its output does not contradict it. */
+function verifierNotRun(t: TrialSignals) {
+  const v = t.verifier;
+  const n = v?.not_run;
+  if (!n || (v.tests_passed ?? 0) > 0) return undefined;
+  const same = (l: EvidenceLine) => l.file === n.line.file && l.line === n.line.line;
+  const asserted = v.failure.some((l) => !same(l) && TEST_FAILED.test(l.text));
+  if ((v.tests_failed ?? 0) === 0 && !asserted) return n;
+  // Tests failed: the line decides only when it is the verifier's first failure (the tests
+  // failed because they could not run), and never for the harness (the text may be the agent's).
+  const first = v.failure[0];
+  return n.attribution !== "harness" && first && same(first) ? n : undefined;
 }
 
 function verifierSetupFailure(t: TrialSignals): EvidenceLine | undefined {
@@ -263,6 +295,15 @@ export function judgeTrial(s: FailureSignals): FailureClassification {
   if (setup) return build(s, setup);
 
   const platform = platformFailure(s, t);
+  if (platform && verifierFailedOnItsOwn(t)) {
+    const c = judgeFromCause(s, t, held);
+    c.evidence.push(
+      capEvidence(
+        `platform (not decisive: the verifier failed): ${where(platform)}: ${platform.text}`,
+      ),
+    );
+    return c;
+  }
   if (platform) {
     return build(s, {
       category: "UNKNOWN",
@@ -274,6 +315,15 @@ export function judgeTrial(s: FailureSignals): FailureClassification {
     });
   }
 
+  return judgeFromCause(s, t, held);
+}
+
+/** Branches 4 to 14. */
+function judgeFromCause(
+  s: FailureSignals,
+  t: TrialSignals,
+  held: FailureClassification | undefined,
+): FailureClassification {
   const cause = t.cause ? mapHarnessCause(t.cause.name, t.cause.message) : undefined;
   const submitted = t.agent?.submitted === true;
   // tb's agent_timeout on an agent that had already submitted says nothing: its logs decide.
@@ -314,6 +364,17 @@ export function judgeTrial(s: FailureSignals): FailureClassification {
       decided_by: verifier.line,
       evidence: verifier.verdict.rule ? [`rule:${verifier.verdict.rule}`] : [],
       recovery: verifier.verdict.category === "TIMEOUT" ? "EVIDENCE_GUIDED_RETRY" : undefined,
+    });
+  }
+
+  const notRun = verifierNotRun(t);
+  if (notRun) {
+    return build(s, {
+      category: notRun.category,
+      reason: notRun.reason,
+      detail: "the verifier could not run the tests",
+      attribution: notRun.attribution,
+      decided_by: notRun.line,
     });
   }
 

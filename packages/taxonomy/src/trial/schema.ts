@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FAILURE_CODES } from "../codes.js";
 
 // The trial-level part of FailureSignals: what a real harness run (Harbor, tb) left in its files,
 // each piece with the file (relative to the trial folder) and the line it came from, so the
@@ -73,6 +74,19 @@ export const verifierSignalSchema = z.strictObject({
   failure: z.array(evidenceLineSchema).default([]),
   tests_passed: count.optional(),
   tests_failed: count.optional(),
+  /**
+   * The verifier could not run its tests (a toolchain older than the project needs, a project
+   * that is not there, tests that cannot import a module): what the importer's table says it
+   * means under the labelling rules, and the line that shows it.
+   */
+  not_run: z
+    .strictObject({
+      reason: z.string().min(1),
+      category: z.enum(FAILURE_CODES),
+      attribution: attributionSchema,
+      line: evidenceLineSchema,
+    })
+    .optional(),
 });
 
 /** The terminal after one step, for agents that record screens but no exit codes (terminus-2). */

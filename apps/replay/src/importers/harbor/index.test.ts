@@ -324,16 +324,29 @@ describe("ingestHarbor", () => {
     ]);
   });
 
-  it("falls back on verifier/reward.json when result.json has no verifier result", async () => {
+  it("never takes a verdict from reward files when result.json recorded no verifier_result (issue 18)", async () => {
+    // The agent's container can write verifier/reward.*: Harbor reads them only while it writes
+    // verifier_result, so without one they decide nothing, whatever value they hold.
+    const value = 0.01 + Math.random();
     const job = await writeHarborJob(join(root, "job"), {
-      trials: [{ name: "r__1" }, { name: "n__2" }],
+      trials: [{ name: "r__1" }, { name: "t__2" }, { name: "n__3" }],
     });
     await mkdir(join(job, "r__1", "verifier"));
-    await writeJson(join(job, "r__1", "verifier", "reward.json"), { reward: 1 });
+    await writeJson(join(job, "r__1", "verifier", "reward.json"), { reward: value });
+    await mkdir(join(job, "t__2", "verifier"));
+    await writeFile(join(job, "t__2", "verifier", "reward.txt"), String(value));
     const { items } = await collect(job);
-    expect(byId(items, "r__1")?.status).toBe("passed");
-    expect(byId(items, "n__2")?.status).toBe("failed");
-    expect(byId(items, "n__2")?.notes).toEqual([expect.stringMatching(/n__2: no reward recorded/)]);
+    for (const id of ["r__1", "t__2"]) {
+      const t = byId(items, id);
+      expect(t).toMatchObject({ status: "failed", reward: null });
+      expect(t?.notes).toContainEqual(
+        expect.stringMatching(
+          /verifier\/reward\.(json|txt): ignored: result\.json recorded no verifier_result/,
+        ),
+      );
+    }
+    expect(byId(items, "n__3")?.status).toBe("failed");
+    expect(byId(items, "n__3")?.notes).toEqual([expect.stringMatching(/n__3: no reward recorded/)]);
   });
 
   it("caps how much of a huge output it keeps", async () => {

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { CommandOutcome, EvidenceLine, HarnessCauseSignal, TrialSignals } from "@fak/taxonomy";
-import { listSubdirs, noted, pathKind, readFileSafe } from "../../files/fs-safe.js";
+import { listSubdirs, noted, pathKind } from "../../files/fs-safe.js";
 import { budgetFrom, CONTEXT_OVERFLOW } from "../budget.js";
 import { causeFromHarness } from "../harness-causes.js";
 import { readTrialResult } from "../ingest-stream.js";
@@ -8,7 +8,8 @@ import type { HarnessCause, IngestedTrial, SkippedTrial } from "../ingest-types.
 import type { TrialFolder } from "../job-listing.js";
 import { makeOutcome } from "../outcomes.js";
 import { buildMeta, buildSignals, markAttribution, statusOf } from "../trial-signals.js";
-import { failureLines, findLine, readNumbered } from "../verifier-output.js";
+import { notRunVerdict } from "../verifier/not-run.js";
+import { findLine, readNumbered } from "../verifier-output.js";
 import { readCommandDirs } from "./command-dirs.js";
 import { readEpisodes } from "./episodes.js";
 import { type HarborTrialResult, harborTrialResultSchema } from "./schemas.js";
@@ -16,7 +17,8 @@ import { screensOf, type TrajectoryEnd } from "./screens.js";
 import { thinTrial } from "./thin-trial.js";
 import { commandsInTrajectory, outcomesFromTrajectory, planFromTrajectory } from "./trajectory.js";
 import { trialIdentity } from "./trial-files.js";
-import { readVerifier } from "./verifier.js";
+import { readTrajectoryChain, type TrajectorySegment } from "./trajectory-chain.js";
+import { headlineReward, readVerifier, recordedRewards } from "./verifier.js";
 
 /** Job-level facts a trial may fall back on. */
 export interface HarborJobContext {
@@ -45,9 +47,10 @@ export async function readHarborTrial(
   const causeSignal = await causeSignalOf(dir, result, notes);
   const cause = causeSignal ? causeFromHarness(causeSignal.name, causeSignal.message) : undefined;
   const { agentRel, verifierRel } = await stepFolders(dir, result);
-  const verifier = await readVerifier(dir, result, verifierRel);
+  const recorded = headlineReward(recordedRewards(result));
+  const passed = recorded !== undefined && recorded > 0;
+  const verifier = await readVerifier(dir, result, verifierRel, { evidence: !passed });
   notes.push(...verifier.notes);
-  const passed = verifier.reward !== undefined && verifier.reward > 0;
   if (verifier.reward === undefined && !cause)
     notes.push(`${dir}: no reward recorded (counted as failed)`);
   const agentRead = await readAgentOutcomes(join(dir, agentRel), agentRel, notes, cause, !passed);
@@ -62,22 +65,20 @@ export async function readHarborTrial(
     issued,
     budgetTurns: budgetFrom(agentConfig?.kwargs) ?? ctx.budgetTurns,
   });
-  const testOut = passed
-    ? undefined
-    : await noted(notes, () => readNumbered(dir, `${verifierRel}/test-stdout.txt`));
-  const failure = testOut ? failureLines(testOut) : [];
-  if (failure.length === 0 && verifier.assertion)
-    failure.push({ file: `${verifierRel}/ctrf.json`, text: verifier.assertion });
+  const failure = verifier.failure;
+  const verifierSignal: NonNullable<TrialSignals["verifier"]> = {
+    ran: verifier.ran,
+    failure,
+    tests_passed: verifier.tests.filter((t) => t.passed).length,
+    tests_failed: verifier.tests.filter((t) => !t.passed).length,
+  };
+  if (verifier.notRun)
+    verifierSignal.not_run = notRunVerdict(verifier.notRun, agentText(agentRead));
   const trialSignals: TrialSignals = {
     harness: "harbor",
     passed,
     reward: verifier.reward ?? null,
-    verifier: {
-      ran: verifier.reward !== undefined || testOut !== undefined,
-      failure,
-      tests_passed: verifier.tests.filter((t) => t.passed).length,
-      tests_failed: verifier.tests.filter((t) => !t.passed).length,
-    },
+    verifier: verifierSignal,
     screens: agentRead.end?.screens ?? [],
   };
   if (causeSignal) trialSignals.cause = causeSignal;
@@ -103,6 +104,7 @@ export async function readHarborTrial(
     path: dir,
     reward: verifier.reward ?? null,
   };
+  if (Object.keys(verifier.rewards).length > 1) trial.rewards = verifier.rewards;
   if (result.started_at) trial.started_at = result.started_at;
   const agent = result.agent_info?.name || agentConfig?.name || agentConfig?.import_path;
   if (agent) trial.agent = agent;
@@ -132,6 +134,15 @@ async function taskOf(
   if (own) return own;
   notes.push(`${dir}: no file names the task; taken from the folder name`);
   return name.replace(/__[^_]+$/, "");
+}
+
+/** What the agent typed (its commands), to tell its own modules and tools from the environment's. */
+function agentText(read: { outcomes: CommandOutcome[]; end?: TrajectoryEnd }): string {
+  const parts = [
+    ...read.outcomes.map((o) => o.command ?? ""),
+    ...(read.end?.screens ?? []).map((s) => s.command ?? ""),
+  ];
+  return parts.join("\n").slice(0, 2 * 1024 * 1024);
 }
 
 /** exception_info from result.json, else the last line of exception.txt (`Name: message`). */
@@ -203,6 +214,52 @@ async function contextOverflow(
 }
 
 /**
+ * The outcomes, screens and end of a trajectory chain (trajectory.json and its continuations),
+ * as one trajectory: turns are numbered on across the files (a continuation's step 1 follows the
+ * last step before it), so the last steps are the last continuation's and no two steps share a
+ * turn; each outcome and screen still names its own file and line.
+ */
+function readChain(
+  chain: TrajectorySegment[],
+  judge: boolean,
+): { outcomes: CommandOutcome[]; issued: number; end?: TrajectoryEnd; plan?: string } {
+  const outcomes: CommandOutcome[] = [];
+  let issued = 0;
+  let end: TrajectoryEnd | undefined;
+  let offset = 0;
+  const said: unknown[] = [];
+  for (const seg of chain) {
+    const shift = <T extends { turn?: number | undefined }>(x: T): T =>
+      x.turn === undefined ? x : { ...x, turn: x.turn + offset };
+    outcomes.push(...outcomesFromTrajectory(seg.doc, seg.raw, seg.file).map(shift));
+    issued += commandsInTrajectory(seg.doc);
+    const steps = stepsOf(seg.doc);
+    said.push(...steps);
+    if (judge) {
+      const e = screensOf(seg.doc, seg.raw, seg.file);
+      if (!end) end = { screens: [], steps: 0, submitted: false };
+      end.screens.push(...e.screens.map(shift));
+      end.steps += e.steps;
+      if (e.steps > 0) end.submitted = e.submitted;
+      if (e.last) end.last = { ...e.last, step: e.last.step + offset };
+    }
+    offset += Math.max(
+      steps.length,
+      ...steps.map((st) => (isRecord(st) && typeof st.step_id === "number" ? st.step_id : 0)),
+    );
+  }
+  const plan = planFromTrajectory({ steps: said });
+  return { outcomes, issued, ...(end ? { end } : {}), ...(plan === undefined ? {} : { plan }) };
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+function stepsOf(doc: unknown): unknown[] {
+  return isRecord(doc) && Array.isArray(doc.steps) ? doc.steps : [];
+}
+
+/**
  * The agent's commands from wherever it left them: an ATIF trajectory, per-episode tool
  * results, or command-N folders (the first source that yields any outcome). A command the
  * harness cut off with a timeout becomes a timed-out outcome. `issued` also counts the
@@ -220,21 +277,18 @@ async function readAgentOutcomes(
   let end: TrajectoryEnd | undefined;
   let plan: string | undefined;
   const withPlan = <T extends object>(r: T) => (plan === undefined ? r : { ...r, plan });
-  const trajectory = await noted(notes, () => readFileSafe(join(agentDir, "trajectory.json")));
-  if (trajectory) {
-    try {
-      const raw = trajectory.bytes.toString("utf8");
-      const doc: unknown = JSON.parse(raw);
-      const file = `${agentRel}/trajectory.json`;
-      const outcomes = outcomesFromTrajectory(doc, raw, file);
-      issued = commandsInTrajectory(doc);
-      if (judge) end = screensOf(doc, raw, file);
-      plan = planFromTrajectory(doc);
-      if (outcomes.length)
-        return withPlan({ outcomes, issued, ...(end ? { end: { ...end, screens: [] } } : {}) });
-    } catch (err) {
-      notes.push(`${join(agentDir, "trajectory.json")}: invalid JSON (${(err as Error).message})`);
-    }
+  const chain = await readTrajectoryChain(agentDir, agentRel, notes);
+  if (chain.length) {
+    const read = readChain(chain, judge);
+    issued = read.issued;
+    end = read.end;
+    plan = read.plan;
+    if (read.outcomes.length)
+      return withPlan({
+        outcomes: read.outcomes,
+        issued,
+        ...(end ? { end: { ...end, screens: [] } } : {}),
+      });
   }
   const episodes = await readEpisodes(join(agentDir, "episodes"), notes, `${agentRel}/episodes`);
   const outcomes = episodes.outcomes;

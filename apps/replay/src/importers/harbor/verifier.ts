@@ -1,76 +1,94 @@
 import { join } from "node:path";
-import type { TestResult } from "@fak/taxonomy";
-import { z } from "zod";
-import { noted, readJsonSafe, readOptional } from "../../files/fs-safe.js";
-import { firstAssertion } from "../verifier-output.js";
-import { ctrfSchema, type HarborTrialResult } from "./schemas.js";
+import type { EvidenceLine, TestResult } from "@fak/taxonomy";
+import { pathKind } from "../../files/fs-safe.js";
+import { readVerdictFiles } from "../verifier/read.js";
+import type { TextScan } from "../verifier/scan.js";
+import type { HarborTrialResult } from "./schemas.js";
 
-/** What a trial's verifier left: the reward, the tests, the first assertion of a failure. */
+/** What a trial's verifier left: the rewards, the tests, its first failure. */
 export interface VerifierReading {
+  /** The headline reward, chosen as Harbor does (see `headlineReward`). */
   reward?: number;
+  /** Every named reward Harbor recorded. */
+  rewards: Record<string, number>;
   tests: TestResult[];
+  /** The first failure first, then the rest, from every file of the verifier's folder. */
+  failure: EvidenceLine[];
+  /** The line that says the verifier could not run its tests. */
+  notRun?: NonNullable<TextScan["notRun"]>;
+  /** The verifier left files or a reward. */
+  ran: boolean;
   assertion?: string;
   notes: string[];
 }
 
-const TEST_OUTPUT_TAIL = 256 * 1024;
+/**
+ * Harbor's headline reward of a trial (its `_primary_reward`): the reward named `reward`, else
+ * the only reward when there is exactly one, else none (several named rewards without a
+ * `reward`: Harbor names no headline, and neither do we).
+ * @example headlineReward({ reward: 1, style: 0.5 }) // 1
+ */
+export function headlineReward(rewards: Record<string, number>): number | undefined {
+  if ("reward" in rewards) return rewards.reward;
+  const values = Object.values(rewards);
+  return values.length === 1 ? values[0] : undefined;
+}
+
+/** The named rewards result.json recorded (numbers only). */
+export function recordedRewards(result: HarborTrialResult): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [k, v] of Object.entries(result.verifier_result?.rewards ?? {}))
+    if (typeof v === "number" && Number.isFinite(v)) out[k] = v;
+  return out;
+}
 
 /**
- * Read a trial's verifier: the reward from result.json (else verifier/reward.txt or
- * reward.json), the tests from ctrf.json. A damaged optional file becomes a note.
+ * Read a trial's verifier. The rewards are only what the harness recorded in result.json
+ * (`verifier_result.rewards`): Harbor reads reward.txt/reward.json only while it writes
+ * verifier_result, and the agent's own container can write those files, so when result.json
+ * has none they are never read as a verdict (a note says so). Evidence (failing tests, the
+ * first failure, a verifier that could not run) comes from every file under the verifier's
+ * folder, read by structure (`../verifier/`), and from `artifacts/` when that folder is silent.
  * @example const v = await readVerifier("job/fix-git__a1", result); v.reward // 1
  */
 export async function readVerifier(
   trialDir: string,
   result: HarborTrialResult,
   rel = "verifier",
+  opts: { evidence?: boolean } = {},
 ): Promise<VerifierReading> {
-  const dir = join(trialDir, rel);
   const notes: string[] = [];
-  const reading: VerifierReading = { tests: [], notes };
-  const reward = rewardOf(result.verifier_result?.rewards) ?? (await rewardFromFiles(dir, notes));
+  const rewards = recordedRewards(result);
+  const reading: VerifierReading = { rewards, tests: [], failure: [], ran: false, notes };
+  const reward = headlineReward(rewards);
   if (reward !== undefined) reading.reward = reward;
-  const ctrf = await noted(notes, () => readJsonSafe(join(dir, "ctrf.json"), ctrfSchema));
-  let traces = "";
-  for (const t of ctrf?.results.tests ?? []) {
-    if (t.status !== "passed" && t.status !== "failed") continue;
-    reading.tests.push({
-      name: t.name,
-      passed: t.status === "passed",
-      source: `${rel}/ctrf.json`,
-    });
-    if (t.status === "failed" && !traces) traces = `${t.trace ?? ""}\n${t.message ?? ""}`;
-  }
-  let assertion = firstAssertion(traces);
-  if (!assertion && (reward === undefined || reward <= 0)) {
-    const out = await noted(notes, () =>
-      readOptional(join(dir, "test-stdout.txt"), { maxBytes: TEST_OUTPUT_TAIL, tail: true }),
+  else if (Object.keys(rewards).length > 1)
+    notes.push(
+      `${join(trialDir, "result.json")}: ${Object.keys(rewards).length} named rewards and none named "reward": no headline reward (as in Harbor), counted as not passed`,
     );
-    assertion = firstAssertion(out?.text);
+  if (!result.verifier_result) {
+    for (const name of ["reward.json", "reward.txt"]) {
+      if ((await pathKind(join(trialDir, rel, name))) === "file")
+        notes.push(
+          `${join(trialDir, rel, name)}: ignored: result.json recorded no verifier_result, and a reward file alone may be the agent's own`,
+        );
+    }
   }
-  if (assertion) reading.assertion = assertion;
+  const files = await readVerdictFiles(trialDir, rel, notes, {
+    structuredOnly: opts.evidence === false,
+  });
+  reading.tests = files.tests;
+  reading.ran = result.verifier_result != null || files.files.length > 0;
+  if (opts.evidence !== false) {
+    reading.failure = files.failure;
+    if (files.notRun) reading.notRun = files.notRun;
+    if (files.failure.length === 0 && files.tests.length === 0) {
+      const art = await readVerdictFiles(trialDir, "artifacts", notes, { structuredOnly: true });
+      reading.failure = art.failure;
+      reading.tests = art.tests;
+    }
+  }
+  const assertion = reading.failure[0]?.text;
+  if (assertion) reading.assertion = assertion.slice(0, 500);
   return reading;
-}
-
-/** `reward` if present, else the first numeric reward. */
-function rewardOf(rewards: Record<string, number | null> | null | undefined): number | undefined {
-  if (!rewards) return undefined;
-  const main = rewards.reward;
-  if (typeof main === "number") return main;
-  return Object.values(rewards).find((v): v is number => typeof v === "number");
-}
-
-const rewardJsonSchema = z.union([z.number(), z.record(z.string(), z.number().nullable())]);
-
-/** reward.json wins over reward.txt, as in Harbor's verifier (`reward.json` may hold several keys). */
-async function rewardFromFiles(dir: string, notes: string[]): Promise<number | undefined> {
-  const json = await noted(notes, () => readJsonSafe(join(dir, "reward.json"), rewardJsonSchema));
-  if (json !== undefined) return typeof json === "number" ? json : rewardOf(json);
-  const txt = await noted(notes, () => readOptional(join(dir, "reward.txt"), { maxBytes: 4096 }));
-  if (txt) {
-    const value = Number.parseFloat(txt.text.trim());
-    if (Number.isFinite(value)) return value;
-    notes.push(`${join(dir, "reward.txt")}: not a number`);
-  }
-  return undefined;
 }
