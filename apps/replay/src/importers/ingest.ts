@@ -9,8 +9,10 @@ import {
   type IngestOptions,
   type IngestRun,
   isSkipped,
+  type RunCounts,
   type SkippedTrial,
 } from "./ingest-types.js";
+import { sumCounts } from "./run-counts.js";
 import { ingestTb, isTbRun, isTbTrial } from "./tb/index.js";
 
 export {
@@ -26,7 +28,10 @@ export type {
   IngestItem,
   IngestOptions,
   IngestRun,
+  ListedVerdict,
+  RunCounts,
   SkippedTrial,
+  TrialClass,
 } from "./ingest-types.js";
 export { isSkipped } from "./ingest-types.js";
 
@@ -42,6 +47,8 @@ export interface HarnessErrorEntry {
 
 export interface IngestResult {
   runs: IngestRun[];
+  /** The runs' `counts` together: every trial of the input in exactly one class. */
+  counts: RunCounts;
   trials: IngestedTrial[];
   skipped: SkippedTrial[];
   harness_errors: HarnessErrorEntry[];
@@ -121,7 +128,13 @@ export async function ingest(
 ): Promise<IngestResult> {
   const jobs: JobTarget[] = [];
   for (const dir of dirs) jobs.push(...(await findJobTargets(kind, dir)));
-  const result: IngestResult = { runs: [], trials: [], skipped: [], harness_errors: [] };
+  const result: IngestResult = {
+    runs: [],
+    counts: sumCounts([]),
+    trials: [],
+    skipped: [],
+    harness_errors: [],
+  };
   let doneBefore = 0;
   let totalBefore = 0;
   for (const job of jobs) {
@@ -138,6 +151,7 @@ export async function ingest(
     doneBefore += jobTotal;
     totalBefore += jobTotal;
   }
+  result.counts = sumCounts(result.runs.map((r) => r.counts));
   return result;
 }
 
