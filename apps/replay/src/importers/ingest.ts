@@ -146,7 +146,9 @@ export async function ingest(
     const jobOpts = { onProgress, ...(job.trials ? { trials: job.trials } : {}) };
     const stream = kind === "harbor" ? ingestHarbor(job.dir, jobOpts) : ingestTb(job.dir, jobOpts);
     const first = result.trials.length;
-    result.runs.push(await drain(stream, (item) => collect(result, item)));
+    const run = await drain(stream, (item) => collect(result, item));
+    result.runs.push(run);
+    result.harness_errors.push(...listedHarnessErrors(run.skipped));
     numberAttempts(result.trials.slice(first));
     doneBefore += jobTotal;
     totalBefore += jobTotal;
@@ -207,6 +209,23 @@ function collect(result: IngestResult, item: IngestItem): void {
     if (cause.message) entry.message = cause.message.split("\n")[0]?.slice(0, 500) ?? "";
     result.harness_errors.push(entry);
   }
+}
+
+/** Trials counted as harness errors on the job's own verdict (no folder read): listed apart too. */
+function listedHarnessErrors(skipped: readonly SkippedTrial[]): HarnessErrorEntry[] {
+  const out: HarnessErrorEntry[] = [];
+  for (const s of skipped) {
+    const cause = s.verdict?.cause;
+    if (s.counted_as !== "harness" || !s.verdict || !cause) continue;
+    out.push({
+      job: s.job,
+      trial_id: s.trial,
+      task: s.verdict.task,
+      name: cause.name,
+      reason: cause.reason,
+    });
+  }
+  return out;
 }
 
 /**

@@ -112,8 +112,10 @@ describe("one run model on built Harbor jobs", () => {
     ev.reward_stats.reward["1.0"] = ["a__1", "won__1"];
     ev.exception_stats.RuntimeError = ["out__1"];
     await writeJson(file, result);
-    const { counts, skipped } = await ingest("harbor", [job]);
+    const { counts, skipped, harness_errors } = await ingest("harbor", [job]);
     expect(counts).toEqual({ listed: 5, passed: 2, failed: 1, harness: 1, incomplete: 1 });
+    // Listed apart with the harness errors read from folders, as many as counted.
+    expect(harness_errors.map((h) => [h.trial_id, h.name])).toEqual([["out__1", "RuntimeError"]]);
     const by = Object.fromEntries(skipped.map((s) => [s.trial, s.counted_as]));
     expect(by).toEqual({
       gone__1: "failed",
