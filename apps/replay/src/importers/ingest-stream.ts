@@ -46,12 +46,13 @@ export async function* streamTrials(
   let total = skipped.length + readers.length;
   let done = 0;
   const emit = (item: IngestItem) => {
-    if (isSkipped(item)) {
+    // A second skip of the same name carries no class: the first one counts the trial.
+    if (isSkipped(item) && !skips.has(item.trial)) {
       const verdict = listing.get(item.trial);
       if (verdict) item.verdict = verdict;
       item.counted_as = verdict ? classOfVerdict(verdict) : "incomplete";
-      if (!skips.has(item.trial)) skips.set(item.trial, item);
-    } else {
+      skips.set(item.trial, item);
+    } else if (!isSkipped(item)) {
       read.push(classOfTrial(item));
       for (const name of trialNames(item)) readNames.add(name);
     }
