@@ -43,15 +43,18 @@ export async function* streamTrials(
   const read: TrialClass[] = [];
   const readNames = new Set<string>();
   const skips = new Map<string, SkippedTrial>();
+  const skippedNames = new Set<string>();
   let total = skipped.length + readers.length;
   let done = 0;
   const emit = (item: IngestItem) => {
     // A second skip of the same name carries no class: the first one counts the trial.
     if (isSkipped(item) && !skips.has(item.trial)) {
-      const verdict = listing.get(item.trial);
+      const names = skipNames(item);
+      const verdict = names.map((n) => listing.get(n)).find((v) => v !== undefined);
       if (verdict) item.verdict = verdict;
       item.counted_as = verdict ? classOfVerdict(verdict) : "incomplete";
       skips.set(item.trial, item);
+      for (const n of names) skippedNames.add(n);
     } else if (!isSkipped(item)) {
       read.push(classOfTrial(item));
       for (const name of trialNames(item)) readNames.add(name);
@@ -63,7 +66,7 @@ export async function* streamTrials(
   for (const item of skipped) yield emit(item);
   for (const readTrial of readers) yield emit(await readTrial());
   const unseen = [...listing.keys()]
-    .filter((n) => !readNames.has(n) && !skips.has(n) && (!only || only.has(n)))
+    .filter((n) => !readNames.has(n) && !skippedNames.has(n) && (!only || only.has(n)))
     .sort();
   total += unseen.length;
   for (const name of unseen) {
@@ -75,9 +78,9 @@ export async function* streamTrials(
   }
   run.counts = emptyCounts();
   for (const c of read) addCount(run.counts, c);
-  for (const [name, skip] of skips) {
+  for (const skip of skips.values()) {
     // A trial whose folder was read under this name is counted once, as read.
-    if (readNames.has(name)) {
+    if (skipNames(skip).some((n) => readNames.has(n))) {
       delete skip.counted_as;
       delete skip.verdict;
     } else if (skip.counted_as) addCount(run.counts, skip.counted_as);
@@ -86,6 +89,12 @@ export async function* streamTrials(
   run.pass_rate = passRate(run.counts);
   run.agent_pass_rate = run.pass_rate;
   return run;
+}
+
+/** The names a skipped trial goes by: its folder's, and its trial_name when its folder told it. */
+function skipNames(s: SkippedTrial): string[] {
+  const id = s.incomplete?.trial_id;
+  return id && id !== s.trial ? [s.trial, id] : [s.trial];
 }
 
 /** The names a read trial goes by: its trial id, and its folder's name when that differs. */

@@ -77,6 +77,8 @@ export interface SkippedTrial {
   job: string;
   trial: string;
   reason: string;
+  /** A trial with no verdict, as far as its folder tells: its task, its trial_name, what it left. */
+  incomplete?: { task?: string; trial_id?: string; evidence?: string };
   /** How the trial is counted: by the job's own verdict (`verdict`), else `incomplete`. */
   counted_as?: TrialClass;
   /** The job's own verdict on the trial, when its result file lists one (its folder is missing or unreadable). */

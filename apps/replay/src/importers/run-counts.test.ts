@@ -2,7 +2,8 @@ import { readFile, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tempDir, writeHarborJob, writeJson, writeTbRun } from "../test-support/harness-folders.js";
-import { ingest } from "./ingest.js";
+import { drain, ingest } from "./ingest.js";
+import { newRun, streamTrials } from "./ingest-stream.js";
 import type { RunCounts } from "./ingest-types.js";
 import { assertCounts, passRate, passRateText, sumCounts } from "./run-counts.js";
 
@@ -130,6 +131,23 @@ describe("one run model on built Harbor jobs", () => {
     await rename(join(job, "c__1"), join(job, "c-copied"));
     const { counts } = await ingest("harbor", [job]);
     expect(counts).toEqual({ listed: 5, passed: 2, failed: 2, harness: 1, incomplete: 0 });
+  });
+
+  it("a skipped folder whose own files name its trial_name is matched to the job's list once", async () => {
+    const job = await fiveTrialJob(join(root, "job"));
+    // A folder renamed after the run, its result.json lost; its config told its trial_name.
+    const skip = {
+      job: "fake-job",
+      trial: "c-copied",
+      reason: "no result.json",
+      incomplete: { trial_id: "c__1", task: "c" },
+    };
+    const run = await drain(
+      streamTrials(newRun("harbor", job, "fake-job"), [skip], [], {}),
+      () => {},
+    );
+    expect(run.counts).toEqual({ listed: 5, passed: 2, failed: 2, harness: 1, incomplete: 0 });
+    expect(run.skipped.find((s) => s.trial === "c-copied")?.counted_as).toBe("failed");
   });
 
   it("a single trial folder counts that trial alone", async () => {
