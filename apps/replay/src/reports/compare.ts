@@ -62,8 +62,10 @@ function byTask(run: LoadedRun): Map<string, TaskTrials> {
     } else entry(r.task).rows.push(r);
   }
   const read = new Set(run.rows.map((r) => r.trial_id));
+  // Skips that carry a class are rows already; one of an older fak's saved file carries none.
   for (const s of run.skipped)
-    if (!read.has(s.trial)) entry(taskOfTrialName(s.trial)).skipped.push(s);
+    if (s.counted_as === undefined && !read.has(s.trial))
+      entry(taskOfTrialName(s.trial)).skipped.push(s);
   return map;
 }
 
