@@ -21,7 +21,7 @@ const rate = (x: number | null) => (x === null ? "-" : percent(x));
 const reward = (x: number | null) => (x === null ? "-" : x.toFixed(3));
 
 /** The line under every table of pass rates: what the rate is over. */
-export const PASS_RATE_NOTE = `pass rate = ${PASS_RATE_BASIS}: a harness error is not the agent's; an incomplete trial (no verdict) counts as not passed\n`;
+const PASS_RATE_NOTE = `pass rate = ${PASS_RATE_BASIS}: a harness error is not the agent's; an incomplete trial (no verdict) counts as not passed\n`;
 
 /** The harness's own headline, as the harness computes it, with its definition. */
 function ownText(h: Headline): string {
@@ -41,7 +41,7 @@ function ownHeadline(run: IngestRun, own: Headline | undefined): string {
 }
 
 /** One run's counts in words. */
-export function countsText(c: RunCounts): string {
+function countsText(c: RunCounts): string {
   return `${c.listed} listed: ${c.passed} passed, ${c.failed} failed, ${c.harness} harness errors, ${c.incomplete} incomplete`;
 }
 
