@@ -80,8 +80,18 @@ export {
   type IngestOptions,
   type IngestRun,
   isSkipped,
+  type ListedVerdict,
+  type RunCounts,
   type SkippedTrial,
+  type TrialClass,
 } from "./importers/ingest-types.js";
+export {
+  assertCounts,
+  PASS_RATE_BASIS,
+  passRate,
+  passRateText,
+  sumCounts,
+} from "./importers/run-counts.js";
 export { ingestTb } from "./importers/tb/index.js";
 // The pipeline: classify, roll up, direct retries, record death rows.
 export { type ClassifiableTrial, classifyTrial } from "./pipeline/classify-trial.js";

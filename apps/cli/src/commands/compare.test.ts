@@ -10,11 +10,15 @@ describe("fak compare", () => {
     const r = await runFak(["compare", A, B]);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain("harbor-job (fake-agent / acme/model-1)");
+    // Each run's own figures: the one pass rate with its denominator, the counts, Harbor's mean.
     expect(r.stdout).toContain(
-      "harness's own: harbor-job (fake-agent / acme/model-1): mean reward 0.200 (1/5 passed)",
+      "pass rate 1/4 = 25.0% (passed / (listed − harness)); 5 listed: 1 passed, 3 failed, 1 harness errors, 0 incomplete; mean reward 0.200",
+    );
+    expect(r.stdout).toContain(
+      "harness's own: harbor-job (fake-agent / acme/model-1): Harbor's mean reward 0.200 over 5 trials (an unrewarded trial counted 0)",
     );
     expect(r.stdout).toMatch(
-      /pass rate: A 25\.0% {2}B 50\.0% {2}B − A 25\.0% \(95% interval .*newcombe-paired-wilson\)/,
+      /pass rate over the matched tasks \(each task's passes \/ attempts, averaged\): A 25\.0% {2}B 50\.0% {2}B − A 25\.0% \(95% interval .*newcombe-paired-wilson\)/,
     );
     expect(r.stdout).toMatch(/csv-report +regressed +pass +fail: TEST_MISUNDERSTOOD/);
     expect(r.stdout).toContain("only in A (1): summarize-docs");

@@ -13,17 +13,20 @@ describe("fak ingest: the per-trial view", () => {
   it("names each job by folder and agent/model, totals the jobs, and shows each failure's evidence", async () => {
     const r = await runFak(["ingest", "harbor", JOB]);
     expect(r.status, r.stderr).toBe(0);
+    // listed, passed, failed, harness errors, incomplete, the pass rate with its denominator, Harbor's own.
     expect(r.stdout).toMatch(
-      /harbor-job \(fake-agent \/ acme\/model-1\) +harbor +5 +1 +2 +2 +1 +25\.0% +mean reward 0\.200 \(1\/5 passed\)/,
+      /harbor-job \(fake-agent \/ acme\/model-1\) +harbor +5 +1 +3 +1 +0 +1\/4 = 25\.0% +Harbor's mean reward 0\.200 over 5 trials \(an unrewarded trial counted 0\)/,
     );
-    expect(r.stdout).toMatch(/total \(1 job\) +5 +1 +2 +2 +1 +25\.0%/);
+    expect(r.stdout).toMatch(/total \(1 job\) +5 +1 +3 +1 +0 +1\/4 = 25\.0%/);
+    expect(r.stdout).toContain("pass rate = passed / (listed − harness)");
     expect(r.stdout).toMatch(
       /harbor-job +pdf-render +1 +0 +agent +PKG_INSTALL +PKG_INSTALL:\S+ +error: could not find a version .*\(agent\/trajectory\.json:40\)/,
     );
   });
 
-  it("collapses repeated skip reasons into one line with a count; --json keeps every one", async () => {
-    // Three trials of the example job interrupted before Harbor wrote their result.json.
+  it("counts trials with no verdict as incomplete, one line per reason; --json keeps every one", async () => {
+    // Three trials of the example job interrupted before Harbor wrote their result.json, and
+    // the job's own result.json gone too: nothing gives them a verdict.
     const job = join(await tempDir("fak-cli-ingest-"), "job");
     await cp(JOB, job, { recursive: true });
     await rm(join(job, "result.json"));
@@ -32,11 +35,26 @@ describe("fak ingest: the per-trial view", () => {
     }
     const r = await runFak(["ingest", "harbor", job]);
     expect(r.status, r.stderr).toBe(0);
-    const lines = r.stdout.split("\n").filter((l) => l.startsWith("skipped"));
+    const lines = r.stdout.split("\n").filter((l) => /incomplete \(no verdict\)/.test(l));
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^skipped 3 trials \(1 job\): no result\.json/);
+    expect(lines[0]).toMatch(/^3 trials \(1 job\) incomplete \(no verdict\): no result\.json/);
+    // An incomplete trial counts as not passed: 1 of the 4 trials not the harness's.
+    expect(r.stdout).toMatch(/\) +harbor +5 +1 +0 +1 +3 +1\/4 = 25\.0%/);
     const json = JSON.parse((await runFak(["ingest", "harbor", job, "--json"])).stdout);
     expect(json.skipped).toHaveLength(3);
+    expect(json.counts).toEqual({ listed: 5, passed: 1, failed: 0, harness: 1, incomplete: 3 });
+  });
+
+  it("a failed trial whose result.json was lost keeps its place: listed, passed and the pass rate unchanged", async () => {
+    const job = join(await tempDir("fak-cli-ingest-"), "job");
+    await cp(JOB, job, { recursive: true });
+    const before = JSON.parse((await runFak(["ingest", "harbor", job, "--json"])).stdout);
+    await rm(join(job, "log-parse__Qc3", "result.json"));
+    const after = JSON.parse((await runFak(["ingest", "harbor", job, "--json"])).stdout);
+    expect(after.counts).toEqual(before.counts);
+    expect(after.runs[0].pass_rate).toBe(before.runs[0].pass_rate);
+    const row = after.trials.find((t: { trial_id: string }) => t.trial_id === "log-parse__Qc3");
+    expect(row).toMatchObject({ counted_as: "failed", verdict_from: "job_listing" });
   });
 
   it("--format csv|jsonl|md prints the rows; --out writes them into ingest.json for fak compare", async () => {

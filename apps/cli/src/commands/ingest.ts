@@ -16,7 +16,7 @@ import {
   gateLine,
   harnessErrorLines,
   jobsTable,
-  skippedLines,
+  unreadLines,
 } from "./run-tables.js";
 
 const HARNESSES = ["harbor", "tb"] as const;
@@ -26,6 +26,14 @@ interface IngestCommandOptions extends PipelineCommandOptions {
   format?: RowFormat;
   failOn?: string[];
   maxFailures?: number;
+}
+
+/** What the taxonomy below is over: the failed trials fak read, not those known only from the job's list. */
+function taxonomyNote(failed: readonly { verdict_from: string }[]): string {
+  const listed = failed.filter((r) => r.verdict_from === "job_listing").length;
+  if (listed === 0) return "";
+  const read = failed.length - listed;
+  return `The taxonomy below classifies the ${read} failed trials read from their folders; the other ${listed} have only the job's own verdict (their folder is missing or unreadable): their category above is the harness's recorded cause, else UNKNOWN.\n\n`;
 }
 
 export function registerIngest(program: Command): void {
@@ -39,7 +47,7 @@ export function registerIngest(program: Command): void {
   pipelineOptions(
     command,
     "ingest.json, signals.jsonl, taxonomy.json/.md, directives.jsonl",
-    "{runs, trials, headlines, signals, taxonomy, directives, harness_errors, skipped}",
+    "{runs, counts, trials, headlines, signals, taxonomy, directives, harness_errors, skipped}",
   )
     .option("--format <format>", "print only the per-trial rows: csv, jsonl or md", rowFormat)
     .option(
@@ -84,6 +92,7 @@ export function registerIngest(program: Command): void {
         // Everything below is printed or written: scrubbed of secrets from the trial files first.
         const output = await scrubbedCopy({
           runs: imported.runs,
+          counts: imported.counts,
           trials: rows,
           headlines: heads,
           signals: imported.trials.map((t) => t.signals),
@@ -111,10 +120,12 @@ export function registerIngest(program: Command): void {
         else if (opts.format === "md") await out(forTerminal(replay.rowsToMarkdown(output.trials)));
         else {
           let text = `${jobsTable(output.runs, output.trials, output.headlines)}\n`;
-          text += forTerminal(skippedLines(output.skipped));
+          text += forTerminal(unreadLines(output.skipped));
           text += forTerminal(harnessErrorLines(output.harness_errors));
-          text += `\n## Failed trials\n\n${failedTrialsTable(output.trials)}`;
-          text += `\n${forTerminal(renderTaxonomyMarkdown(output.taxonomy))}\n## Retry directives\n\n`;
+          const failed = output.trials.filter((r) => r.counted_as === "failed");
+          text += `\n## Failed trials (${failed.length})\n\n${failedTrialsTable(output.trials)}`;
+          text += `\n${taxonomyNote(failed)}`;
+          text += `${forTerminal(renderTaxonomyMarkdown(output.taxonomy))}\n## Retry directives\n\n`;
           text += directivesTable(output.directives);
           text += memoryText({ ...result, ...output });
           for (const file of written) text += forTerminal(`wrote ${file}\n`);

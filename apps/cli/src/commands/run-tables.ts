@@ -4,36 +4,45 @@ import type {
   Headline,
   IngestRun,
   RunComparison,
+  RunCounts,
+  RunSummary,
   SkippedTrial,
   TaskSide,
   TrialRow,
 } from "@fak/replay";
-import { jobLabel } from "@fak/replay";
+import { jobLabel, PASS_RATE_BASIS, passRateText, sumCounts } from "@fak/replay";
 import { colour, percent, table } from "../output.js";
 
 // The human rendering of runs, trials and comparisons: strings only, written by the command
-// in one place.
+// in one place. Every figure comes from the runs' counts (one class per trial) and every pass
+// rate names its denominator.
 
 const rate = (x: number | null) => (x === null ? "-" : percent(x));
+const reward = (x: number | null) => (x === null ? "-" : x.toFixed(3));
 
-function headlineText(h: Headline): string {
+/** The line under every table of pass rates: what the rate is over. */
+const PASS_RATE_NOTE = `pass rate = ${PASS_RATE_BASIS}: a harness error is not the agent's; an incomplete trial (no verdict) counts as not passed\n`;
+
+/** The harness's own headline, as the harness computes it, with its definition. */
+function ownText(h: Headline): string {
   if (h.harness === "harbor") {
-    const mean = h.mean_reward === null ? "-" : h.mean_reward.toFixed(3);
-    return `${h.job}: mean reward ${mean} (${h.n_passed}/${h.n_trials} passed)`;
+    return `Harbor's mean reward ${reward(h.mean_reward)} over ${h.n_trials} trials (an unrewarded trial counted 0)`;
   }
-  return `${h.job}: accuracy ${rate(h.accuracy)} (${h.n_resolved} resolved, ${h.n_unresolved} unresolved)`;
+  const all = h.n_resolved + h.n_unresolved;
+  return `tb's accuracy ${h.n_resolved}/${all} = ${rate(h.accuracy)} (resolved / all results)`;
 }
 
 /** What the job's own files say, beside fak's figure. */
 function ownHeadline(run: IngestRun, own: Headline | undefined): string {
-  if (own?.harness === "harbor") {
-    const mean = own.mean_reward === null ? "-" : own.mean_reward.toFixed(3);
-    return `mean reward ${mean} (${own.n_passed}/${own.n_trials} passed)`;
-  }
-  if (own?.harness === "tb") return `accuracy ${rate(own.accuracy)} (${own.n_resolved} resolved)`;
+  if (own) return ownText(own);
   const e = run.expected;
   if (e?.passes !== undefined && e.trials !== undefined) return `${e.passes}/${e.trials} passed`;
   return "-";
+}
+
+/** One run's counts in words. */
+function countsText(c: RunCounts): string {
+  return `${c.listed} listed: ${c.passed} passed, ${c.failed} failed, ${c.harness} harness errors, ${c.incomplete} incomplete`;
 }
 
 /** One line per job, named by folder and agent/model, and the totals across all of them. */
@@ -45,36 +54,25 @@ export function jobsTable(
   const label = (run: IngestRun) =>
     rows.find((r) => r.job_path === run.path)?.job ?? jobLabel(run.path);
   const headOf = (run: IngestRun) => heads.find((h) => h.job === label(run));
+  const cells = (c: RunCounts) => [c.listed, c.passed, c.failed, c.harness, c.incomplete];
   const line = (r: IngestRun) => [
     label(r),
     r.harness,
-    r.trials,
-    r.passes,
-    r.failures,
-    r.errors,
-    r.harness_errors,
-    rate(r.pass_rate),
+    ...cells(r.counts),
+    passRateText(r.counts),
     ownHeadline(r, headOf(r)),
-    r.skipped.length,
   ];
-  const sum = (f: (r: IngestRun) => number) => runs.reduce((s, r) => s + f(r), 0);
-  const scored = sum((r) => r.trials - r.harness_errors);
-  const passes = sum((r) => r.passes);
+  const all = sumCounts(runs.map((r) => r.counts));
   const total = [
     colour.bold(`total (${runs.length} ${runs.length === 1 ? "job" : "jobs"})`),
     "",
-    sum((r) => r.trials),
-    passes,
-    sum((r) => r.failures),
-    sum((r) => r.errors),
-    sum((r) => r.harness_errors),
-    scored ? percent(passes / scored) : "-",
+    ...cells(all),
+    passRateText(all),
     "",
-    sum((r) => r.skipped.length),
   ];
-  const headers = ["job", "harness", "trials", "passed", "failed", "errored", "harness errors"];
-  headers.push("agent pass rate", "harness's own", "skipped");
-  return `${table(headers, [...runs.map(line), total])}\n`;
+  const headers = ["job", "harness", "listed", "passed", "failed", "harness errors", "incomplete"];
+  headers.push("pass rate", "harness's own");
+  return `${table(headers, [...runs.map(line), total])}\n${PASS_RATE_NOTE}`;
 }
 
 function evidenceText(r: TrialRow): string {
@@ -86,9 +84,9 @@ function evidenceText(r: TrialRow): string {
   return `${text}${where}`;
 }
 
-/** The failed trials scored against the agent, one line each with its evidence. */
+/** The failed trials scored against the agent (counted as failed), one line each with its evidence. */
 export function failedTrialsTable(rows: readonly TrialRow[]): string {
-  const failed = rows.filter((r) => !r.passed && !r.harness_error);
+  const failed = rows.filter((r) => r.counted_as === "failed");
   if (failed.length === 0) return "no trial failed\n";
   const body = failed.map((r) => [
     r.job.replace(/ \(.*\)$/, ""),
@@ -105,19 +103,27 @@ export function failedTrialsTable(rows: readonly TrialRow[]): string {
   return `${table(headers, body)}\n`;
 }
 
-/** Skip reasons collapsed into one line each, with how many trials and jobs they cost. */
-export function skippedLines(skipped: readonly SkippedTrial[]): string {
-  const byReason = new Map<string, { count: number; jobs: Set<string> }>();
+/**
+ * The trials no folder gave a verdict for, one line per class and reason: counted on the job's
+ * own verdict (their folder missing or unreadable), or incomplete.
+ */
+export function unreadLines(skipped: readonly SkippedTrial[]): string {
+  const groups = new Map<string, { count: number; jobs: Set<string> }>();
   for (const s of skipped) {
-    const g = byReason.get(s.reason) ?? { count: 0, jobs: new Set<string>() };
+    if (!s.counted_as) continue;
+    const key =
+      s.counted_as === "incomplete"
+        ? `incomplete (no verdict): ${s.reason}`
+        : `counted as ${s.counted_as === "harness" ? "harness errors" : s.counted_as} on the job's own verdict: ${s.reason}`;
+    const g = groups.get(key) ?? { count: 0, jobs: new Set<string>() };
     g.count++;
     g.jobs.add(s.job);
-    byReason.set(s.reason, g);
+    groups.set(key, g);
   }
-  return [...byReason]
-    .map(([reason, g]) => {
+  return [...groups]
+    .map(([key, g]) => {
       const jobs = g.jobs.size === 1 ? "1 job" : `${g.jobs.size} jobs`;
-      return `skipped ${g.count} ${g.count === 1 ? "trial" : "trials"} (${jobs}): ${reason}\n`;
+      return `${g.count} ${g.count === 1 ? "trial" : "trials"} (${jobs}) ${key}\n`;
     })
     .join("");
 }
@@ -133,6 +139,15 @@ export function harnessErrorLines(errors: readonly HarnessErrorEntry[]): string 
       return `harness error (not the agent's fault) ${name} ×${ids.length}: ${shown}\n`;
     })
     .join("");
+}
+
+/** A run's own figures: fak's pass rate with its denominator, its counts, Harbor's mean reward. */
+function runFigures(run: RunSummary): string {
+  const mean =
+    run.mean_reward === null
+      ? ""
+      : `; mean reward ${reward(run.mean_reward)} (Harbor's: an unrewarded trial counted 0)`;
+  return `pass rate ${passRateText(run.counts)} (${run.pass_rate_basis}); ${countsText(run.counts)}${mean}`;
 }
 
 function sideText(s: TaskSide): string {
@@ -157,7 +172,8 @@ export function comparisonText(cmp: RunComparison): string {
     ["B", cmp.b],
   ] as const) {
     lines.push(`${tag}: ${run.label}\n   ${run.jobs.join("; ")}`);
-    for (const h of run.headlines) lines.push(`   harness's own: ${headlineText(h)}`);
+    lines.push(`   ${runFigures(run)}`);
+    for (const h of run.headlines) lines.push(`   harness's own: ${h.job}: ${ownText(h)}`);
   }
   if (cmp.a.simulated || cmp.b.simulated) {
     lines.push("(a fixture replay is a simulated fixture: these rates are no benchmark claim)");
@@ -167,10 +183,13 @@ export function comparisonText(cmp: RunComparison): string {
     ? ` (95% interval ${percent(pr.interval.low)} to ${percent(pr.interval.high)}, ${pr.interval.method})`
     : "";
   lines.push(`matched tasks: ${cmp.matched_tasks} (scored in both runs)`);
-  lines.push(`pass rate: A ${rate(pr.a)}  B ${rate(pr.b)}  B − A ${rate(pr.difference)}${ci}`);
+  lines.push(
+    `pass rate over the matched tasks (each task's passes / attempts, averaged): A ${rate(pr.a)}  B ${rate(pr.b)}  B − A ${rate(pr.difference)}${ci}`,
+  );
   const mr = cmp.mean_reward;
-  const fmt = (x: number | null) => (x === null ? "-" : x.toFixed(3));
-  lines.push(`mean reward: A ${fmt(mr.a)}  B ${fmt(mr.b)}  B − A ${fmt(mr.difference)}`);
+  lines.push(
+    `mean reward over the matched tasks (Harbor's: an unrewarded trial counted 0): A ${reward(mr.a)}  B ${reward(mr.b)}  B − A ${reward(mr.difference)}`,
+  );
   lines.push(`regressed: ${cmp.regressed}  improved: ${cmp.improved}\n`);
   if (cmp.categories.length) {
     const rows = cmp.categories.map((c) => [

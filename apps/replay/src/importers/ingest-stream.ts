@@ -9,14 +9,27 @@ import {
   type IngestRun,
   isSkipped,
   type SkippedTrial,
+  type TrialClass,
 } from "./ingest-types.js";
+import { JOB_RESULT_FILE, readJobVerdicts } from "./job-verdicts.js";
+import {
+  addCount,
+  assertCounts,
+  classOfTrial,
+  classOfVerdict,
+  emptyCounts,
+  passRate,
+} from "./run-counts.js";
 
 // The streaming skeleton both importers share: a job's known skips first, then each trial
-// read one at a time, counted into the job's IngestRun as it goes by.
+// read one at a time, counted into the job's IngestRun as it goes by. The job's own result
+// file gives a verdict to the trials it lists whose folder is missing or unreadable, and lists
+// trials no folder holds: every trial ends in exactly one class of `run.counts`.
 
 /**
- * Yield `skipped`, then the item of each trial reader in turn, counting all into `run`
- * and reporting progress; the generator's return value is the finished run.
+ * Yield `skipped`, then the item of each trial reader in turn, then a skipped item for each
+ * trial the job's result file lists that no folder or skip named; count all into `run` and
+ * report progress. The generator's return value is the finished run, its `counts` checked.
  * @example return yield* streamTrials(run, [], names.map((n) => () => readTrial(n)), opts);
  */
 export async function* streamTrials(
@@ -25,16 +38,69 @@ export async function* streamTrials(
   readers: (() => Promise<IngestItem>)[],
   opts: IngestOptions,
 ): AsyncGenerator<IngestItem, IngestRun> {
-  const total = skipped.length + readers.length;
+  const listing = await readJobVerdicts(run.harness, run.path);
+  const only = opts.trials ? new Set(opts.trials) : undefined;
+  const read: TrialClass[] = [];
+  const readNames = new Set<string>();
+  const skips = new Map<string, SkippedTrial>();
+  const skippedNames = new Set<string>();
+  let total = skipped.length + readers.length;
   let done = 0;
   const emit = (item: IngestItem) => {
+    // A second skip of the same name carries no class: the first one counts the trial.
+    if (isSkipped(item) && !skips.has(item.trial)) {
+      const names = skipNames(item);
+      const verdict = names.map((n) => listing.get(n)).find((v) => v !== undefined);
+      if (verdict) item.verdict = verdict;
+      item.counted_as = verdict ? classOfVerdict(verdict) : "incomplete";
+      skips.set(item.trial, item);
+      for (const n of names) skippedNames.add(n);
+    } else if (!isSkipped(item)) {
+      read.push(classOfTrial(item));
+      for (const name of trialNames(item)) readNames.add(name);
+    }
     countInto(run, item);
     opts.onProgress?.(++done, total);
     return item;
   };
   for (const item of skipped) yield emit(item);
-  for (const read of readers) yield emit(await read());
+  for (const readTrial of readers) yield emit(await readTrial());
+  const unseen = [...listing.keys()]
+    .filter((n) => !readNames.has(n) && !skippedNames.has(n) && (!only || only.has(n)))
+    .sort();
+  total += unseen.length;
+  for (const name of unseen) {
+    yield emit({
+      job: run.job,
+      trial: name,
+      reason: `listed in the job's ${JOB_RESULT_FILE[run.harness]} but its trial folder is missing`,
+    });
+  }
+  run.counts = emptyCounts();
+  for (const c of read) addCount(run.counts, c);
+  for (const skip of skips.values()) {
+    // A trial whose folder was read under this name is counted once, as read.
+    if (skipNames(skip).some((n) => readNames.has(n))) {
+      delete skip.counted_as;
+      delete skip.verdict;
+    } else if (skip.counted_as) addCount(run.counts, skip.counted_as);
+  }
+  assertCounts(run.counts, run.path);
+  run.pass_rate = passRate(run.counts);
+  run.agent_pass_rate = run.pass_rate;
   return run;
+}
+
+/** The names a skipped trial goes by: its folder's, and its trial_name when its folder told it. */
+function skipNames(s: SkippedTrial): string[] {
+  const id = s.incomplete?.trial_id;
+  return id && id !== s.trial ? [s.trial, id] : [s.trial];
+}
+
+/** The names a read trial goes by: its trial id, and its folder's name when that differs. */
+function trialNames(t: IngestedTrial): string[] {
+  const folder = t.path ? basename(t.path) : undefined;
+  return folder && folder !== t.trial_id ? [t.trial_id, folder] : [t.trial_id];
 }
 
 /**
@@ -73,11 +139,12 @@ export function newRun(harness: HarnessKind, path: string, job: string): IngestR
     errors: 0,
     harness_errors: 0,
     pass_rate: null,
+    counts: emptyCounts(),
     skipped: [],
   };
 }
 
-/** Count one streamed item into its run; the pass rate leaves harness errors out. */
+/** Count one streamed item into its run's fields of the trials read (`counts` is settled at the end of the stream). */
 export function countInto(run: IngestRun, item: IngestItem): void {
   if (isSkipped(item)) {
     run.skipped.push(item);
@@ -96,9 +163,6 @@ export function countInto(run: IngestRun, item: IngestItem): void {
   else if (item.status === "errored") run.errors++;
   else run.failures++;
   if (item.harness_error && item.status !== "passed") run.harness_errors++;
-  const ran = run.trials - run.harness_errors;
-  run.pass_rate = ran > 0 ? run.passes / ran : null;
-  run.agent_pass_rate = run.pass_rate;
 }
 
 /** Keep a computed headline up to date when the job's own files gave none. */

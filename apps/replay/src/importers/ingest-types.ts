@@ -43,6 +43,39 @@ export interface IngestedTrial {
   notes?: string[];
 }
 
+/**
+ * The one class each trial of a run is counted in: `passed`; `failed` (the agent's or its
+ * setup's, with a category); `harness` (the harness or provider failed: kept apart, never
+ * scored); `incomplete` (no verdict: the trial was still being written, or its result was lost).
+ */
+export type TrialClass = "passed" | "failed" | "harness" | "incomplete";
+
+/**
+ * Every trial a run lists (in its own result files) or holds a folder for, counted once:
+ * `listed = passed + failed + harness + incomplete`.
+ */
+export interface RunCounts {
+  listed: number;
+  passed: number;
+  failed: number;
+  harness: number;
+  incomplete: number;
+}
+
+/** A trial's verdict as the job's own result file lists it (Harbor's job result.json, tb's results.json). */
+export interface ListedVerdict {
+  /** The trial's name as the job lists it. */
+  trial: string;
+  task: string;
+  passed: boolean;
+  /** Harbor's reward bucket; null for tb, or a trial listed only under an exception. */
+  reward: number | null;
+  /** What the harness recorded when it did not pass (exception type, tb failure_mode). */
+  cause?: HarnessCause;
+  /** The file the verdict was read from, relative to the job folder. */
+  file: string;
+}
+
 /** A trial that could not be read, and why. */
 export interface SkippedTrial {
   job: string;
@@ -54,6 +87,10 @@ export interface SkippedTrial {
    * incomplete, never a pass.
    */
   incomplete?: IncompleteTrial;
+  /** How the trial is counted: by the job's own verdict (`verdict`), else `incomplete`. */
+  counted_as?: TrialClass;
+  /** The job's own verdict on the trial, when its result file lists one (its folder is missing or unreadable). */
+  verdict?: ListedVerdict;
 }
 
 /** What a trial without a verdict still tells: its identity and, where found, why it stopped. */
@@ -109,17 +146,23 @@ export interface IngestRun {
   model?: string;
   /** The harness's own headline, beside fak's counts and `agent_pass_rate`. */
   headline?: HarnessHeadline;
-  /** fak's: passes over the trials the agent was scored on (harness failures left out); same as `pass_rate`. */
+  /** fak's pass rate, the same figure as `pass_rate`. */
   agent_pass_rate?: number | null;
+  /** Every trial of the run in exactly one class (see `RunCounts`): the numbers every view shows. */
+  counts: RunCounts;
   /** Failed trials by attribution: the agent's own, setup (never got to work), harness. */
   attribution_counts?: { agent: number; setup: number; harness: number };
+  /** Trials read from their own folders (the whole run is `counts`), by the harness's status. */
   trials: number;
   passes: number;
   failures: number;
   errors: number;
-  /** Trials that ended in a harness error (not the agent's fault); kept out of `pass_rate`. */
+  /** Trials read from their folders that ended in a harness error (the whole run's: `counts.harness`). */
   harness_errors: number;
-  /** passes / (trials - harness_errors): the agent is only scored on trials it actually ran. */
+  /**
+   * fak's pass rate: counts.passed / (counts.listed − counts.harness). Harness errors are not the
+   * agent's; an incomplete trial counts as not passed, so a lost result never raises it.
+   */
   pass_rate: number | null;
   skipped: SkippedTrial[];
   expected?: ExpectedCounts;

@@ -9,8 +9,10 @@ import {
   type IngestOptions,
   type IngestRun,
   isSkipped,
+  type RunCounts,
   type SkippedTrial,
 } from "./ingest-types.js";
+import { sumCounts } from "./run-counts.js";
 import { hasRunFiles, ingestTb, isTbRun, isTbTrial, tbTrialIdentity } from "./tb/index.js";
 
 export {
@@ -27,7 +29,10 @@ export type {
   IngestItem,
   IngestOptions,
   IngestRun,
+  ListedVerdict,
+  RunCounts,
   SkippedTrial,
+  TrialClass,
 } from "./ingest-types.js";
 export { isSkipped } from "./ingest-types.js";
 
@@ -43,6 +48,8 @@ export interface HarnessErrorEntry {
 
 export interface IngestResult {
   runs: IngestRun[];
+  /** The runs' `counts` together: every trial of the input in exactly one class. */
+  counts: RunCounts;
   trials: IngestedTrial[];
   skipped: SkippedTrial[];
   harness_errors: HarnessErrorEntry[];
@@ -133,7 +140,13 @@ export async function ingest(
 ): Promise<IngestResult> {
   const jobs: JobTarget[] = [];
   for (const dir of dirs) jobs.push(...(await findJobTargets(kind, dir)));
-  const result: IngestResult = { runs: [], trials: [], skipped: [], harness_errors: [] };
+  const result: IngestResult = {
+    runs: [],
+    counts: sumCounts([]),
+    trials: [],
+    skipped: [],
+    harness_errors: [],
+  };
   let doneBefore = 0;
   let totalBefore = 0;
   for (const job of jobs) {
@@ -145,11 +158,14 @@ export async function ingest(
     const jobOpts = { onProgress, ...(job.trials ? { trials: job.trials } : {}) };
     const stream = kind === "harbor" ? ingestHarbor(job.dir, jobOpts) : ingestTb(job.dir, jobOpts);
     const first = result.trials.length;
-    result.runs.push(await drain(stream, (item) => collect(result, item)));
+    const run = await drain(stream, (item) => collect(result, item));
+    result.runs.push(run);
+    result.harness_errors.push(...listedHarnessErrors(run.skipped));
     numberAttempts(result.trials.slice(first));
     doneBefore += jobTotal;
     totalBefore += jobTotal;
   }
+  result.counts = sumCounts(result.runs.map((r) => r.counts));
   return result;
 }
 
@@ -205,6 +221,23 @@ function collect(result: IngestResult, item: IngestItem): void {
     if (cause.message) entry.message = cause.message.split("\n")[0]?.slice(0, 500) ?? "";
     result.harness_errors.push(entry);
   }
+}
+
+/** Trials counted as harness errors on the job's own verdict (no folder read): listed apart too. */
+function listedHarnessErrors(skipped: readonly SkippedTrial[]): HarnessErrorEntry[] {
+  const out: HarnessErrorEntry[] = [];
+  for (const s of skipped) {
+    const cause = s.verdict?.cause;
+    if (s.counted_as !== "harness" || !s.verdict || !cause) continue;
+    out.push({
+      job: s.job,
+      trial_id: s.trial,
+      task: s.verdict.task,
+      name: cause.name,
+      reason: cause.reason,
+    });
+  }
+  return out;
 }
 
 /**

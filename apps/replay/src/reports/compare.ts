@@ -1,5 +1,6 @@
 import type { SkippedTrial } from "../importers/ingest-types.js";
 import type { LoadedRun } from "./load.js";
+import { taskOfTrialName } from "./rows.js";
 import {
   COMPARISON_SCHEMA,
   type RunComparison,
@@ -9,23 +10,19 @@ import {
   type TrialRow,
 } from "./schemas.js";
 import { type Interval, newcombePaired, pairedBootstrap, passAtK } from "./stats.js";
-import { meanReward, scoredRows } from "./summary.js";
+import { meanReward } from "./summary.js";
+
+export { taskOfTrialName } from "./rows.js";
 
 /**
- * The task a trial folder belongs to, from its name: Harbor's `<task>__<id>`, tb's
- * `<task>.K-of-N[.<run>]`.
- * @example taskOfTrialName("fix-git__pKqeYeK") // "fix-git"
+ * One run's trials of one task, folded: attempts are the trials with a verdict that are not
+ * the harness's failures; the mean reward is Harbor's (an unrewarded trial counted 0).
  */
-export function taskOfTrialName(name: string): string {
-  return name.replace(/__[A-Za-z0-9]+$/, "").replace(/\.\d+-of-\d+(?:\..*)?$/, "");
-}
-
-/** One run's trials of one task, folded. */
 export function taskSide(
   trials: readonly TrialRow[],
   skipped: readonly SkippedTrial[] = [],
 ): TaskSide {
-  const scored = scoredRows(trials);
+  const scored = trials.filter((r) => r.counted_as === "passed" || r.counted_as === "failed");
   const passes = scored.filter((r) => r.passed).length;
   const n = scored.length;
   const passAt =
@@ -36,7 +33,7 @@ export function taskSide(
     attempts: n,
     passes,
     pass_rate: n ? passes / n : null,
-    mean_reward: meanReward(scored),
+    mean_reward: meanReward(trials),
     pass_at_k: passAt,
     trials: [...trials],
     skipped: skipped.map((s) => ({ job: s.job, trial: s.trial, reason: s.reason })),
@@ -58,10 +55,17 @@ function byTask(run: LoadedRun): Map<string, TaskTrials> {
     map.set(task, fresh);
     return fresh;
   };
-  for (const r of run.rows) entry(r.task).rows.push(r);
+  for (const r of run.rows) {
+    // An incomplete trial has no verdict: it is listed with its reason, not compared.
+    if (r.counted_as === "incomplete") {
+      entry(r.task).skipped.push({ job: r.job, trial: r.trial_id, reason: r.evidence?.text ?? "" });
+    } else entry(r.task).rows.push(r);
+  }
   const read = new Set(run.rows.map((r) => r.trial_id));
+  // Skips that carry a class are rows already; one of an older fak's saved file carries none.
   for (const s of run.skipped)
-    if (!read.has(s.trial)) entry(taskOfTrialName(s.trial)).skipped.push(s);
+    if (s.counted_as === undefined && !read.has(s.trial))
+      entry(taskOfTrialName(s.trial)).skipped.push(s);
   return map;
 }
 

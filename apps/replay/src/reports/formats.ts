@@ -19,6 +19,7 @@ export const ROW_COLUMNS = [
   "evidence_file",
   "evidence_line",
   "path",
+  "counted_as",
 ] as const;
 
 function cells(r: TrialRow): (string | number | boolean | null)[] {
@@ -39,6 +40,7 @@ function cells(r: TrialRow): (string | number | boolean | null)[] {
     r.evidence?.file ?? null,
     r.evidence?.line ?? null,
     r.path,
+    r.counted_as,
   ];
 }
 

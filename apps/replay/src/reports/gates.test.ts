@@ -35,4 +35,23 @@ describe("CI gates", async () => {
       reason: "3 failures, more than --max-failures 2",
     });
   });
+
+  it("an incomplete trial (no verdict) is no failure: it trips neither gate", () => {
+    const base = a.rows.find((r) => r.passed);
+    if (!base) throw new Error("the example job has a passed trial");
+    const incomplete = {
+      ...base,
+      trial_id: "cut__1",
+      passed: false,
+      status: "incomplete" as const,
+      category: "UNKNOWN" as const,
+      reason: "UNKNOWN:incomplete",
+      verdict_from: "none" as const,
+      counted_as: "incomplete" as const,
+    };
+    expect(failureGate([incomplete], { categories: ["UNKNOWN"], maxFailures: 0 })).toEqual({
+      tripped: false,
+      reason: "0 failures, no gate tripped",
+    });
+  });
 });

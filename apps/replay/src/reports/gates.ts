@@ -29,7 +29,8 @@ export function failureGate(
   rows: readonly TrialRow[],
   gate: { categories?: readonly string[]; maxFailures?: number },
 ): GateVerdict {
-  const failed = rows.filter((r) => !r.passed && !r.harness_error);
+  // The trials counted as failed: not the harness's errors, not the incomplete (no verdict).
+  const failed = rows.filter((r) => r.counted_as === "failed");
   const reasons: string[] = [];
   for (const category of gate.categories ?? []) {
     const hits = failed.filter((r) => r.category === category);

@@ -30,52 +30,69 @@ function evidenceCell(row: TrialRow): string {
 }
 
 function resultCell(row: TrialRow): string {
-  if (row.passed) return `<span class="pass">pass</span>`;
-  return row.harness_error
+  if (row.counted_as === "passed") return `<span class="pass">pass</span>`;
+  if (row.counted_as === "incomplete") return `<span class="err">incomplete</span>`;
+  return row.counted_as === "harness"
     ? `<span class="err">harness error</span>`
     : `<span class="fail">fail</span>`;
 }
+
+/** The filter value of a row's result. */
+const RESULT_OF = {
+  passed: "pass",
+  failed: "fail",
+  harness: "harness-error",
+  incomplete: "incomplete",
+} as const;
 
 function runCard(tag: string, s: RunSummary): string {
   const heads = s.headlines
     .map((h) =>
       h.harness === "harbor"
-        ? `${esc(h.job)}: Harbor's mean reward ${num(h.mean_reward)} (${h.n_passed}/${h.n_trials} passed, ${h.n_errored} errored)`
-        : `${esc(h.job)}: tb's accuracy ${pct(h.accuracy)} (${h.n_resolved} resolved, ${h.n_unresolved} unresolved)`,
+        ? `${esc(h.job)}: Harbor's mean reward ${num(h.mean_reward)} over ${h.n_trials} trials (an unrewarded trial counted 0; ${h.n_passed} with a reward above 0, ${h.n_errored} errored)`
+        : `${esc(h.job)}: tb's accuracy ${h.n_resolved}/${h.n_resolved + h.n_unresolved} = ${pct(h.accuracy)} (resolved / all results; an error counts as unresolved)`,
     )
     .map((l) => `<li>${l}</li>`)
     .join("");
   const skips = s.skipped.map((g) => `<li>${g.count} × ${esc(g.reason)}</li>`).join("");
+  const c = s.counts;
   return `<div class="card" data-run="${esc(tag)}"><div class="muted">${esc(tag)} · ${esc(s.label)}</div>
-<div><b class="pass-rate">${pct(s.pass_rate)}</b> agent pass rate · <span class="passed">${s.passed}</span>/<span class="scored">${s.scored}</span> scored trials</div>
-<div class="muted">${s.trials} trials, ${s.harness_errors} harness errors (not scored), mean reward ${num(s.mean_reward)} over the trials with one</div>
+<div><b class="pass-rate">${pct(s.pass_rate)}</b> pass rate · <span class="passed">${s.passed}</span>/<span class="scored">${s.scored}</span> (${esc(s.pass_rate_basis)})</div>
+<div class="counts"><span class="listed">${c.listed}</span> listed: <span class="n-passed">${c.passed}</span> passed, <span class="n-failed">${c.failed}</span> failed, <span class="n-harness">${c.harness}</span> harness errors (not the agent's), <span class="n-incomplete">${c.incomplete}</span> incomplete (no verdict: counted as not passed)</div>
+${s.mean_reward === null ? "" : `<div class="muted">mean reward ${num(s.mean_reward)} (Harbor's mean: an unrewarded trial counted 0)</div>`}
 <div class="muted">jobs: ${s.jobs.map(esc).join("; ")}</div>
 ${heads ? `<div>The harness's own headline:<ul>${heads}</ul></div>` : ""}
-${skips ? `<div>Skipped trials:<ul>${skips}</ul></div>` : ""}</div>`;
+${skips ? `<div>Incomplete trials:<ul>${skips}</ul></div>` : ""}</div>`;
 }
 
 function trialTable(tagged: readonly { tag: string; rows: readonly TrialRow[] }[]): string {
   const body = tagged
     .flatMap(({ tag, rows }) =>
       rows.map((r) => {
-        const result = r.passed ? "pass" : r.harness_error ? "harness-error" : "fail";
+        const result = RESULT_OF[r.counted_as];
         return `<tr data-run="${esc(tag)}" data-result="${result}" data-category="${esc(r.category)}">
 <td>${esc(tag)}</td><td>${esc(r.job)}</td><td>${esc(r.task)}</td><td class="num">${r.attempt}</td>
 <td class="num">${r.reward === null ? "–" : r.reward}</td><td>${resultCell(r)}</td><td>${esc(r.attribution ?? "")}</td>
-<td>${r.passed ? "" : esc(r.category)}</td><td>${r.passed ? "" : esc(r.reason.replace(`${r.category}:`, ""))}</td><td class="ev">${r.passed ? "" : evidenceCell(r)}</td></tr>`;
+<td>${r.passed || r.counted_as === "incomplete" ? "" : esc(r.category)}</td><td>${r.passed ? "" : esc(r.reason.replace(`${r.category}:`, ""))}</td><td class="ev">${r.passed ? "" : evidenceCell(r)}</td></tr>`;
       }),
     )
     .join("\n");
   const runs = tagged.map((t) => `<option>${esc(t.tag)}</option>`).join("");
   const cats = [
-    ...new Set(tagged.flatMap((t) => t.rows.filter((r) => !r.passed).map((r) => r.category))),
+    ...new Set(
+      tagged.flatMap((t) =>
+        t.rows
+          .filter((r) => r.counted_as === "failed" || r.counted_as === "harness")
+          .map((r) => r.category),
+      ),
+    ),
   ]
     .sort()
     .map((c) => `<option>${esc(c)}</option>`)
     .join("");
   return `<div class="filters">
 <label>run <select id="f-run"><option value="">all</option>${runs}</select></label>
-<label>result <select id="f-result"><option value="">all</option><option value="pass">pass</option><option value="fail">fail</option><option value="harness-error">harness error</option></select></label>
+<label>result <select id="f-result"><option value="">all</option><option value="pass">pass</option><option value="fail">fail</option><option value="harness-error">harness error</option><option value="incomplete">incomplete</option></select></label>
 <label>category <select id="f-category"><option value="">all</option>${cats}</select></label>
 <label>search <input id="f-text" type="search" placeholder="task, job, reason"></label>
 <span id="shown" class="muted"></span></div>
@@ -108,12 +125,12 @@ function comparisonSection(cmp: RunComparison): string {
       : `<p>Only in ${label}: none</p>`;
   const unscored = cmp.tasks.filter((t) => t.change === "not_comparable").map((t) => esc(t.task));
   return `<h2>Comparison: B − A over ${cmp.matched_tasks} matched tasks</h2>
-<div class="cards"><div class="card" id="difference">pass rate A <b>${pct(pr.a)}</b> → B <b>${pct(pr.b)}</b>; difference <b>${pct(pr.difference)}</b>${ci}<br>
-mean reward A ${num(cmp.mean_reward.a)} → B ${num(cmp.mean_reward.b)}<br>
+<div class="cards"><div class="card" id="difference">over the matched tasks (each task's passes / attempts, averaged): pass rate A <b>${pct(pr.a)}</b> → B <b>${pct(pr.b)}</b>; difference <b>${pct(pr.difference)}</b>${ci}<br>
+mean reward (Harbor's: an unrewarded trial counted 0) A ${num(cmp.mean_reward.a)} → B ${num(cmp.mean_reward.b)}<br>
 <span class="fail">${cmp.regressed} regressed</span>, <span class="pass">${cmp.improved} improved</span></div></div>
 <h2>Flips</h2>
 ${flips.length ? `<table id="flips"><thead><tr><th>task</th><th>change</th><th>A</th><th>B</th></tr></thead><tbody>${flipRows}</tbody></table>` : "<p>No task flipped.</p>"}
-${unscored.length ? `<p>In both but not scored on one side (harness error or interrupted): ${unscored.join(", ")}</p>` : ""}
+${unscored.length ? `<p>In both but not scored on one side (harness error or incomplete): ${unscored.join(", ")}</p>` : ""}
 ${only("A", cmp.only_in_a)}${only("B", cmp.only_in_b)}`;
 }
 
@@ -136,8 +153,8 @@ new Chart(document.getElementById("chart-categories"), {
 });
 new Chart(document.getElementById("chart-pass-rate"), {
   type: "bar",
-  data: { labels: data.runs.map((r) => r.tag), datasets: [{ label: "agent pass rate (%)", data: data.runs.map((r) => r.pass_rate === null ? 0 : +(r.pass_rate * 100).toFixed(1)), backgroundColor: data.runs.map((r, i) => colours[i % 4]) }] },
-  options: { maintainAspectRatio: false, plugins: { title: { display: true, text: "Agent pass rate" }, legend: { display: false } }, scales: { y: { beginAtZero: true, max: 100 } } },
+  data: { labels: data.runs.map((r) => r.tag), datasets: [{ label: "pass rate (%), " + data.runs[0].pass_rate_basis, data: data.runs.map((r) => r.pass_rate === null ? 0 : +(r.pass_rate * 100).toFixed(1)), backgroundColor: data.runs.map((r, i) => colours[i % 4]) }] },
+  options: { maintainAspectRatio: false, plugins: { title: { display: true, text: "Pass rate: " + data.runs[0].pass_rate_basis }, legend: { display: false } }, scales: { y: { beginAtZero: true, max: 100 } } },
 });
 document.body.dataset.charts = "2";
 const rows = [...document.querySelectorAll("#trials tbody tr")];
@@ -192,7 +209,11 @@ export function renderHtmlReport(input: HtmlReportInput): string {
     runs: input.runs.map((r, i) => ({
       tag: tags[i],
       label: r.summary.label,
+      counts: r.summary.counts,
+      passed: r.summary.passed,
+      scored: r.summary.scored,
       pass_rate: r.summary.pass_rate,
+      pass_rate_basis: r.summary.pass_rate_basis,
       category_counts: r.summary.category_counts,
     })),
   };

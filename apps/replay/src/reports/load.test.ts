@@ -111,6 +111,7 @@ describe("loadRun", () => {
       ...r,
       passed: true,
       status: "passed",
+      counted_as: "passed",
     }));
     await writeFile(allPass, JSON.stringify({ trials: passed }));
 

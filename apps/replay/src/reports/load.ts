@@ -43,12 +43,32 @@ export interface LoadOptions {
 
 /** What a saved `ingest.json` must hold for its trials to be compared (written by `fak ingest`). */
 const savedIngestSchema = z.looseObject({
-  trials: z.array(trialRowSchema),
+  // A file of an older fak has no counted_as: it is taken from the row's status.
+  trials: z.array(
+    trialRowSchema.extend({ counted_as: trialRowSchema.shape.counted_as.optional() }),
+  ),
   headlines: z.array(headlineSchema).default([]),
   skipped: z
-    .array(z.looseObject({ job: z.string(), trial: z.string(), reason: z.string() }))
+    .array(
+      z.looseObject({
+        job: z.string(),
+        trial: z.string(),
+        reason: z.string(),
+        counted_as: trialRowSchema.shape.counted_as.optional(),
+      }),
+    )
     .default([]),
 });
+
+/** The class of a saved row: its own, else (an older fak's file) from its status. */
+function countedAs(
+  row: z.output<typeof savedIngestSchema>["trials"][number],
+): TrialRow["counted_as"] {
+  if (row.counted_as) return row.counted_as;
+  if (row.passed) return "passed";
+  if (row.status === "incomplete") return "incomplete";
+  return row.harness_error ? "harness" : "failed";
+}
 
 /**
  * Read one run named on the command line. `spec` is a path, or several joined by commas (one
@@ -187,7 +207,7 @@ function loadSaved(file: string, doc: unknown): OneSource {
   }
   const saved = validate(savedIngestSchema, doc, { file });
   return {
-    rows: saved.trials,
+    rows: saved.trials.map((r) => ({ ...r, counted_as: countedAs(r) })),
     headlines: saved.headlines,
     skipped: saved.skipped,
     simulated: false,
@@ -223,6 +243,7 @@ function loadFixtureArm(file: string, doc: unknown, which: "raw" | "fak"): OneSo
       evidence: text ? { text, file: null, line: null } : null,
       path: null,
       verdict_from: "fixture",
+      counted_as: passed ? "passed" : "failed",
     };
   });
   return { rows, headlines: [], skipped: [], simulated: true };

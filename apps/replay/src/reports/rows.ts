@@ -2,6 +2,7 @@ import { basename, dirname, join } from "node:path";
 import type { FailureClassification } from "@fak/taxonomy";
 import type { IngestResult } from "../importers/ingest.js";
 import type { IngestedTrial, IngestRun, SkippedTrial } from "../importers/ingest-types.js";
+import { classOfTrial } from "../importers/run-counts.js";
 import { classifyTrial } from "../pipeline/classify-trial.js";
 import type { Headline, RowEvidence, SkipGroup, TrialRow } from "./schemas.js";
 
@@ -19,8 +20,17 @@ export function jobLabel(path: string, agent?: string, model?: string): string {
   return who ? `${name} (${who})` : name;
 }
 
+/**
+ * The task a trial folder belongs to, from its name: Harbor's `<task>__<id>`, tb's
+ * `<task>.K-of-N[.<run>]`.
+ * @example taskOfTrialName("fix-git__pKqeYeK") // "fix-git"
+ */
+export function taskOfTrialName(name: string): string {
+  return name.replace(/__[A-Za-z0-9]+$/, "").replace(/\.\d+-of-\d+(?:\..*)?$/, "");
+}
+
 /** The attempt number a tb trial name carries (`task.K-of-N.run`). */
-function attemptFromName(trialId: string): number | undefined {
+export function attemptFromName(trialId: string): number | undefined {
   const m = /\.(\d+)-of-\d+(?:\.|$)/.exec(trialId);
   return m?.[1] ? Number(m[1]) : undefined;
 }
@@ -54,9 +64,12 @@ export function trialRows(
   classifyOne: (t: IngestedTrial) => FailureClassification = classifyTrial,
 ): TrialRow[] {
   const runByJob = new Map(result.runs.map((r) => [r.job, r]));
+  // Two jobs may share a name: a trial belongs to the run whose folder holds it.
+  const runOf = (t: IngestedTrial) =>
+    (t.path && result.runs.find((r) => t.path?.startsWith(`${r.path}/`))) || runByJob.get(t.job);
   const seen = new Map<string, number>();
   return result.trials.map((t) => {
-    const run = runByJob.get(t.job);
+    const run = runOf(t);
     const c = classifyOne(t);
     const agent = t.agent ?? run?.agent;
     const model = t.model ?? run?.model;
@@ -85,6 +98,7 @@ export function trialRows(
       evidence: evidenceLine(c, t),
       path: trialPath(t, run),
       verdict_from: "trial_files",
+      counted_as: classOfTrial(t),
     };
   });
 }

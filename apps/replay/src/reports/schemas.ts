@@ -6,6 +6,18 @@ import { z } from "zod";
 const count = z.number().int().nonnegative();
 const rate = z.number().min(0).max(1);
 
+/** The one class a trial is counted in (see RunCounts). */
+export const trialClassSchema = z.enum(["passed", "failed", "harness", "incomplete"]);
+
+/** Every trial of a run in exactly one class: listed = passed + failed + harness + incomplete. */
+export const runCountsSchema = z.strictObject({
+  listed: count,
+  passed: count,
+  failed: count,
+  harness: count,
+  incomplete: count,
+});
+
 export const rowEvidenceSchema = z.strictObject({
   /** One line, as the classifier or the harness recorded it. */
   text: z.string(),
@@ -28,7 +40,8 @@ export const trialRowSchema = z.strictObject({
   /** The harness's reward (Harbor's verifier reward); null when it recorded none. */
   reward: z.number().nullable(),
   passed: z.boolean(),
-  status: z.enum(["passed", "failed", "errored"]),
+  /** The harness's status; `incomplete`: no verdict (the trial's result is missing or unreadable). */
+  status: z.enum(["passed", "failed", "errored", "incomplete"]),
   /** True when the trial ended in a harness error: not scored against the agent. */
   harness_error: z.boolean(),
   attribution: z.enum(["agent", "setup", "harness"]).nullable(),
@@ -37,8 +50,10 @@ export const trialRowSchema = z.strictObject({
   evidence: rowEvidenceSchema.nullable(),
   /** The trial folder on disk (null for a fixture replay; the job folder for a listed-only trial). */
   path: z.string().nullable(),
-  /** trial_files: read from the trial's folder; job_listing: its folder is missing, the verdict is the job's result file's. */
-  verdict_from: z.enum(["trial_files", "job_listing", "fixture"]),
+  /** trial_files: read from the trial's folder; job_listing: its folder is missing or unreadable, the verdict is the job's result file's; none: no verdict (incomplete). */
+  verdict_from: z.enum(["trial_files", "job_listing", "fixture", "none"]),
+  /** The one class the trial is counted in: rows tallied by it are the run's `counts`. */
+  counted_as: trialClassSchema,
 });
 /** One trial of a run, flat: what `fak ingest --format` prints and `fak compare` matches. */
 export type TrialRow = z.output<typeof trialRowSchema>;
@@ -74,17 +89,23 @@ export const runSummarySchema = z.strictObject({
   label: z.string(),
   sources: z.array(z.string()),
   jobs: z.array(z.string()),
+  /** Every trial of the run (= counts.listed). */
   trials: count,
-  /** Trials scored against the agent (all but harness errors). */
+  /** The pass rate's denominator: every trial but the harness's failures (counts.listed − counts.harness). */
   scored: count,
   passed: count,
   harness_errors: count,
-  /** passed / scored; null when nothing was scored. */
+  /** fak's pass rate, passed / scored (`pass_rate_basis`); an incomplete trial counts as not passed. Null when nothing was scored. */
   pass_rate: rate.nullable(),
-  /** Mean of the rewards recorded (null when none was). */
+  /** How `pass_rate` is computed, in words every view prints. */
+  pass_rate_basis: z.string(),
+  /** Every trial of the run in exactly one class. */
+  counts: runCountsSchema,
+  /** Harbor's mean reward, as Harbor computes it: over the trials with a verdict, an unrewarded trial (error) counted 0. Null when no trial is Harbor's. */
   mean_reward: z.number().nullable(),
   category_counts: z.record(z.string(), count),
   headlines: z.array(headlineSchema),
+  /** The incomplete trials (no verdict), by reason. */
   skipped: z.array(skipGroupSchema),
   /** True for a fixture replay's arm: a simulated fixture, never a benchmark claim. */
   simulated: z.boolean(),
@@ -92,15 +113,17 @@ export const runSummarySchema = z.strictObject({
 export type RunSummary = z.output<typeof runSummarySchema>;
 
 export const taskSideSchema = z.strictObject({
-  /** Attempts scored against the agent, and how many passed. */
+  /** Attempts scored against the agent (with a verdict, not the harness's failure), and how many passed. */
   attempts: count,
   passes: count,
+  /** passes / attempts. */
   pass_rate: rate.nullable(),
+  /** Harbor's mean reward over the task's trials with a verdict (an unrewarded one counted 0); null when none is Harbor's. */
   mean_reward: z.number().nullable(),
   /** pass@k by the unbiased estimator, for k = 1..attempts (only when attempts repeat). */
   pass_at_k: z.array(z.strictObject({ k: z.number().int().positive(), value: rate })),
   trials: z.array(trialRowSchema),
-  /** Trial folders of this task that could not be read (interrupted, damaged), and why. */
+  /** Trials of this task with no verdict (incomplete: interrupted, result lost or damaged), and why. */
   skipped: z.array(z.strictObject({ job: z.string(), trial: z.string(), reason: z.string() })),
 });
 export type TaskSide = z.output<typeof taskSideSchema>;
@@ -132,6 +155,7 @@ export const runComparisonSchema = z.strictObject({
   b: runSummarySchema,
   /** Tasks scored in both runs: the paired figures below are over these only. */
   matched_tasks: count,
+  /** Over the matched tasks: the mean of each task's passes / attempts. */
   pass_rate: z.strictObject({
     a: rate.nullable(),
     b: rate.nullable(),
@@ -139,6 +163,7 @@ export const runComparisonSchema = z.strictObject({
     difference: z.number().nullable(),
     interval: intervalSchema.nullable(),
   }),
+  /** Over the matched tasks with a reward on both sides: the mean of each task's Harbor mean reward (an unrewarded trial counted 0, as Harbor does). */
   mean_reward: z.strictObject({
     a: z.number().nullable(),
     b: z.number().nullable(),

@@ -74,7 +74,7 @@ export function watchTrialLine(t: IngestedTrial): WatchTrialLine {
     harness: t.harness,
     trial_id: row.trial_id,
     task: row.task,
-    status: row.status,
+    status: t.status,
     category: row.category,
     attribution: row.attribution,
     reward: row.reward,

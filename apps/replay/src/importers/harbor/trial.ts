@@ -16,8 +16,8 @@ import { type HarborTrialResult, harborTrialResultSchema } from "./schemas.js";
 import { screensOf, type TrajectoryEnd } from "./screens.js";
 import { thinTrial } from "./thin-trial.js";
 import { commandsInTrajectory, outcomesFromTrajectory, planFromTrajectory } from "./trajectory.js";
-import { trialIdentity } from "./trial-files.js";
 import { readTrajectoryChain, type TrajectorySegment } from "./trajectory-chain.js";
+import { trialIdentity } from "./trial-files.js";
 import { headlineReward, readVerifier, recordedRewards } from "./verifier.js";
 
 /** Job-level facts a trial may fall back on. */
