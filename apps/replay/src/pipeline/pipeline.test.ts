@@ -125,6 +125,10 @@ describe("runPipeline with a file store", () => {
       status: "failed",
       signals: {
         task_id: "rbt",
+        required_milestones: [],
+        completed_milestones: [],
+        tests: [],
+        outcomes: [],
         trial: {
           harness: "tb",
           passed: false,
@@ -133,6 +137,7 @@ describe("runPipeline with a file store", () => {
             failure: [{ file: "sessions/tests.log", line: 9, text: "assert tree.is_balanced()" }],
             tests_failed: 1,
           },
+          screens: [],
         },
       },
       meta: { instruction: "Implement a red-black tree in /app/rbt.py with insert and delete." },

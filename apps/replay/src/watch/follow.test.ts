@@ -11,10 +11,9 @@ import { type WatchTrialLine, watchEndLineSchema } from "./watch-line.js";
 const POLL = 10;
 
 const asRow = (
-  r: Pick<
-    WatchTrialLine,
-    "trial_id" | "category" | "attribution" | "reason" | "evidence" | "status"
-  >,
+  r: Pick<WatchTrialLine, "trial_id" | "category" | "attribution" | "reason" | "evidence"> & {
+    status: string;
+  },
 ) => ({
   trial_id: r.trial_id,
   status: r.status,
