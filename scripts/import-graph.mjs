@@ -11,7 +11,14 @@ const root = resolve(dirname(new URL(import.meta.url).pathname), "..");
 
 /** Folders of src/ from the bottom layer up; a folder may import its own layer and those below. */
 const LAYERS = {
-  "apps/replay": [["files"], ["importers"], ["pipeline"], ["fixture-replay", "eval"], ["reports"]],
+  "apps/replay": [
+    ["files"],
+    ["importers"],
+    ["pipeline"],
+    ["fixture-replay", "eval"],
+    ["reports"],
+    ["plan"],
+  ],
 };
 /** Which workspace packages each may import (downward only). */
 const ALLOWED = {

@@ -6,6 +6,7 @@ import { registerCompare } from "./commands/compare.js";
 import { registerEval } from "./commands/eval.js";
 import { registerIngest } from "./commands/ingest.js";
 import { registerMemory } from "./commands/memory.js";
+import { registerPlan } from "./commands/plan.js";
 import { registerReplay } from "./commands/replay.js";
 import { registerReport } from "./commands/report.js";
 import { registerRetry } from "./commands/retry.js";
@@ -39,6 +40,7 @@ for (const register of [
   registerReplay,
   registerIngest,
   registerCompare,
+  registerPlan,
   registerReport,
   registerEval,
   registerMemory,

@@ -14,6 +14,7 @@ async function allSchemas(): Promise<Record<string, import("zod").ZodType>> {
     CommandReport: replay.commandReportSchema,
     TrialRow: replay.trialRowSchema,
     RunComparison: replay.runComparisonSchema,
+    Plan: replay.planSchema,
     FailureRow: failureRowSchema,
     FailureImportLine: importLineSchema,
   };
