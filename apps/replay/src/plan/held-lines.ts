@@ -11,6 +11,11 @@ interface HeldLineRule {
 // Each pattern is bounded by a line (no nested quantifiers over unbounded text): linear time.
 const RULES: readonly HeldLineRule[] = [
   {
+    reason: "an instruction addressed to the agent that reads it",
+    pattern:
+      /\b(?:system\s+override|ignore\s+(?:all\s+|any\s+)?(?:the\s+)?(?:previous|prior|above|earlier)\s+instructions|disregard\s+(?:all\s+|any\s+|your\s+|the\s+)?(?:previous\s+|prior\s+)?instructions|(?:every|all|any)\s+(?:future|next|later|subsequent)\s+agents?|note\s+to\s+(?:the\s+)?(?:next|future)\s+agent)\b/i,
+  },
+  {
     reason: "downloaded code piped into a shell or interpreter",
     pattern:
       /\b(?:curl|wget|fetch|iwr|invoke-webrequest)\b[^\n|]*\|\s*(?:sudo\s+)?(?:ba|z|da|k|fi)?sh\b|\b(?:curl|wget)\b[^\n|]*\|\s*(?:sudo\s+)?(?:python\d?|perl|ruby|node)\b/i,
@@ -37,11 +42,6 @@ const RULES: readonly HeldLineRule[] = [
   {
     reason: "permissions opened on a system path",
     pattern: /\bchmod\s+(?:-R\s+)?(?:0?777|a\+rwx)\s+\/(?:\s|$|etc|usr|bin|var)/i,
-  },
-  {
-    reason: "an instruction addressed to the agent that reads it",
-    pattern:
-      /\b(?:system\s+override|ignore\s+(?:all\s+|any\s+)?(?:the\s+)?(?:previous|prior|above|earlier)\s+instructions|disregard\s+(?:all\s+|any\s+|your\s+|the\s+)?(?:previous\s+|prior\s+)?instructions|(?:every|all|any)\s+(?:future|next|later|subsequent)\s+agents?|note\s+to\s+(?:the\s+)?(?:next|future)\s+agent)\b/i,
   },
 ];
 

@@ -27,7 +27,7 @@ export const WITHHELD = "[value withheld]";
  */
 export function withholdValues(line: string): string {
   return line
-    .replace(/'(?:[^'\\\n]|\\.){0,400}'|"(?:[^"\\\n]|\\.){0,400}"|`[^`\n]{0,400}`/g, WITHHELD)
+    .replace(/'(?:[^'\\\n]|\\.){0,400}'|"(?:[^"\\\n]|\\.){0,400}"|`[^`\n]{1,400}`/g, WITHHELD)
     .replace(/(?<![\w.:/-])-?\d[\d_,]*(?:\.\d+)?(?:e[+-]?\d+)?(?![\w.]*[A-Za-z_])/gi, WITHHELD);
 }
 
