@@ -106,9 +106,13 @@ export {
   type Plan,
   type PlanItem,
   type PlanOptions,
+  type PlanOutcome,
   type PlanResult,
+  planOutcome,
+  planOutcomeSchema,
   planReadme,
   planSchema,
+  readPlan,
   readRuns,
 } from "./plan/index.js";
 // Run reports: per-trial rows, comparison, gates, HTML.

@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { GateTripped, UsageError } from "../errors.js";
 import { out, printJson } from "../output.js";
+import { planOutcomeText } from "./plan-outcome.js";
 import { writeHtmlReport } from "./report.js";
 import { comparisonText, gateLine } from "./run-tables.js";
 
@@ -8,6 +9,7 @@ interface CompareOptions {
   json?: boolean;
   failOn?: string;
   html?: string;
+  plan?: string;
 }
 
 export function registerCompare(program: Command): void {
@@ -23,20 +25,34 @@ export function registerCompare(program: Command): void {
     .argument("<b>", "run B, the same way")
     .option("--fail-on <gate>", "regression: exit 1 when a task that passed in A fails in B")
     .option("--html <file>", "also write the comparison as one self-contained HTML file")
+    .option(
+      "--plan <file>",
+      "the plan.json that led from A to B (`fak plan`): adds plan_outcome, what the rerun did per decision and action",
+    )
     .option("--json", "print the RunComparison (see `fak schema RunComparison`)")
     .action(async (a: string, b: string, opts: CompareOptions) => {
       if (opts.failOn !== undefined && opts.failOn !== "regression") {
         throw new UsageError(`unknown gate "${opts.failOn}" for compare: expected regression`);
       }
-      const { compareRuns, loadRun, regressionGate } = await import("@fak/replay");
+      const { compareRuns, loadRun, planOutcome, readPlan, regressionGate } = await import(
+        "@fak/replay"
+      );
+      const plan = opts.plan ? readPlan(opts.plan) : undefined;
       const runA = await loadRun(a);
       const runB = await loadRun(b);
       const cmp = compareRuns(runA, runB);
       const gate = opts.failOn ? regressionGate(cmp) : undefined;
+      const outcome = plan ? planOutcome(plan, runA, runB) : undefined;
       const written = opts.html ? await writeHtmlReport(opts.html, [runA, runB], cmp) : undefined;
-      if (opts.json) await printJson(gate ? { ...cmp, gate } : cmp);
+      if (opts.json)
+        await printJson({
+          ...cmp,
+          ...(gate ? { gate } : {}),
+          ...(outcome ? { plan_outcome: outcome } : {}),
+        });
       else {
         let text = comparisonText(cmp);
+        if (outcome) text += planOutcomeText(outcome);
         if (written) text += `wrote ${written}\n`;
         // A tripped gate says why on stderr, once (see below).
         if (gate && !gate.tripped) text += gateLine(gate);

@@ -15,6 +15,7 @@ async function allSchemas(): Promise<Record<string, import("zod").ZodType>> {
     TrialRow: replay.trialRowSchema,
     RunComparison: replay.runComparisonSchema,
     Plan: replay.planSchema,
+    PlanOutcome: replay.planOutcomeSchema,
     FailureRow: failureRowSchema,
     FailureImportLine: importLineSchema,
   };

@@ -5,6 +5,13 @@ export { type BriefInput, briefFor } from "./brief.js";
 export { type DecidedTrial, type DecideOptions, decideTrials } from "./decide.js";
 export { type DerivedConfig, deriveConfig } from "./harbor.js";
 export { heldLineReason } from "./held-lines.js";
+export {
+  type PlanOutcome,
+  type PlanOutcomeGroup,
+  planOutcome,
+  planOutcomeSchema,
+  readPlan,
+} from "./outcome.js";
 export { buildPlan, type PlanOptions, type PlanResult, type PriorArtSource } from "./plan.js";
 export { QUOTE_MAX_CHARS, quote } from "./quote.js";
 export { type ReadRuns, readRuns } from "./read-runs.js";

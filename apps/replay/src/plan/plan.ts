@@ -57,11 +57,13 @@ export async function buildPlan(runs: ReadRuns, opts: PlanOptions): Promise<Plan
   for (const r of [...runs.harbor.runs, ...runs.tb.runs])
     runPaths.set(`${r.harness}:${r.job}`, r.path);
   const jobDirOf = (t: IngestedTrial) =>
-    t.path
-      ? t.harness === "harbor"
-        ? dirname(t.path)
-        : dirname(dirname(t.path))
-      : (runPaths.get(`${t.harness}:${t.job}`) ?? t.job);
+    resolve(
+      t.path
+        ? t.harness === "harbor"
+          ? dirname(t.path)
+          : dirname(dirname(t.path))
+        : (runPaths.get(`${t.harness}:${t.job}`) ?? t.job),
+    );
 
   // One brief per (job, task): the task's last retried trial speaks for it.
   const briefs = new Map<string, { brief: string; memories: number[] }>();
