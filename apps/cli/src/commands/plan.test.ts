@@ -35,11 +35,16 @@ describe("fak plan", () => {
       ["train-model", "retry"],
     ]);
     expect(plan.harbor.resume).toEqual([{ job: A, filter_error_types: ["RuntimeError"] }]);
-    // The example job's config selects no dataset: said, not pretended.
-    expect(plan.harbor.configs).toEqual([]);
-    expect(plan.harbor.notes.join("\n")).toContain(
-      "selects no dataset or task entry for log-parse",
+    expect(plan.harbor.configs.map((c) => c.slice(out.length + 1))).toEqual(
+      ["log-parse", "pdf-render", "train-model"].map((t) =>
+        expect.stringMatching(new RegExp(`^harbor-fak-retry__${t}__.*\\.json$`)),
+      ),
     );
+    expect(plan.harbor.notes).toEqual([]);
+    const config = JSON.parse(readFileSync(plan.harbor.configs[0] ?? "", "utf8"));
+    expect(config.datasets).toEqual([
+      { name: "example-bench", version: "1.0", task_names: ["log-parse"], n_tasks: null },
+    ]);
     expect(readFileSync(join(out, "README.md"), "utf8")).toContain(
       `harbor jobs resume -p ${A} -f RuntimeError`,
     );

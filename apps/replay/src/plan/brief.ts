@@ -55,7 +55,7 @@ export function briefFor(input: BriefInput): string {
   if (!guidance) throw new Error(`no brief for action ${action}: it is not a retry`);
   const parts = [
     `# A retry of this task (fak: ${action})`,
-    `The previous attempt at this task failed: ${c.category} (${c.reason}). ${RECOVERY_DESCRIPTIONS[action]}.`,
+    `The previous attempt at this task failed: ${c.category} (${c.reason}). ${sentence(RECOVERY_DESCRIPTIONS[action])}`,
     guidance,
     RULES,
   ];
@@ -98,6 +98,11 @@ function evidenceQuotes(input: BriefInput): string[] {
     if (lines.length > 0) add("agent", lines.join("\n"), "fak's evidence lines");
   }
   return out;
+}
+
+/** A description as a sentence: capitalised, ending in a full stop. */
+function sentence(text: string): string {
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
 
 /** Who wrote a file of a trial folder: the verifier's own files, the harness's, else the agent's. */
