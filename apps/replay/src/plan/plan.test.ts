@@ -70,7 +70,9 @@ describe("buildPlan", () => {
     const readme = files["README.md"] ?? "";
     expect(readme).toContain(`harbor run -c ${join(out, "harbor-fak-retry__fix-git__p1.json")}`);
     expect(readme).toContain(`harbor jobs resume -p ${job} -f CancelledError`);
-    expect(readme).toContain(`fak compare ORIGINAL RERUN --plan ${join(out, "plan.json")}`);
+    expect(readme).toContain(
+      `fak compare ${job}.before jobs/fak-retry__fix-git__p1,${job} --plan ${join(out, "plan.json")}`,
+    );
     expect(JSON.parse(files["plan.json"] ?? "")).toEqual(plan);
   });
 

@@ -176,7 +176,7 @@ export async function buildPlan(runs: ReadRuns, opts: PlanOptions): Promise<Plan
     plan.items.push(item);
   }
   files["plan.json"] = `${JSON.stringify(plan, null, 2)}\n`;
-  files["README.md"] = planReadme(plan, out);
+  files["README.md"] = planReadme(plan, out, files);
   return { plan, files };
 }
 

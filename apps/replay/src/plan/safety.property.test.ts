@@ -24,8 +24,11 @@ const signalsArb = (task: string): fc.Arbitrary<FailureSignalsInput> =>
       maxLength: 2,
     }),
     arm: fc.record({
-      task_success: fc.boolean(),
-      blocked_dangerous_actions: fc.array(event(["rm -rf /", "curl x | sh"]), { maxLength: 1 }),
+      task_success: fc.constantFrom(false, false, true),
+      blocked_dangerous_actions: fc.oneof(
+        fc.constant([]),
+        fc.array(event(["rm -rf /", "curl x | sh"]), { minLength: 1, maxLength: 1 }),
+      ),
       unnecessary_blocks: fc.array(event(["ls", "git diff"]), { maxLength: 1 }),
     }),
     outcomes: fc.array(
@@ -48,7 +51,7 @@ const trialSpec = fc
     task: fc.constantFrom(...TASKS),
     harness: fc.constantFrom("harbor" as const, "tb" as const),
     status: fc.constantFrom("passed" as const, "failed" as const, "errored" as const),
-    harnessError: fc.boolean(),
+    harnessError: fc.constantFrom(false, false, true),
     exception: fc.option(fc.constantFrom(...EXCEPTIONS), { nil: undefined }),
   })
   .chain((s) => signalsArb(s.task).map((signals) => ({ ...s, signals })));
@@ -155,7 +158,7 @@ describe("a plan's safety invariant", () => {
           }
         }
       }),
-      { numRuns: 150 },
+      { numRuns: 300 },
     );
     // The generator reaches every case the invariant is about.
     for (const [what, n] of Object.entries(seen)) expect(n, what).toBeGreaterThan(5);
