@@ -168,3 +168,4 @@ export {
   followRun,
   type WatchedTrial,
 } from "./watch/follow.js";
+export { recordLanded } from "./watch/record.js";

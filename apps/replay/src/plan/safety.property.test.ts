@@ -26,7 +26,7 @@ const signalsArb = (task: string): fc.Arbitrary<FailureSignalsInput> =>
     arm: fc.record({
       task_success: fc.constantFrom(false, false, true),
       blocked_dangerous_actions: fc.oneof(
-        fc.constant([]),
+        fc.constant<{ command: string; verdict: "DENY" }[]>([]),
         fc.array(event(["rm -rf /", "curl x | sh"]), { minLength: 1, maxLength: 1 }),
       ),
       unnecessary_blocks: fc.array(event(["ls", "git diff"]), { maxLength: 1 }),
