@@ -15,7 +15,22 @@ export interface BriefInput {
   budget: boolean;
   /** Cited prior art from the failure memory: ids and its token-capped frame. */
   priorArt?: { ids: number[]; text: string };
+  /** The last command that failed and the end of its error output, where it was read. */
+  failedCommand?: { command?: string; error?: string; source?: string };
 }
+
+/** Actions whose evidence is a failed command and its error (not a verifier's verdict). */
+const COMMAND_ACTIONS: ReadonlySet<RecoveryAction> = new Set<RecoveryAction>([
+  "NORMALIZE_COMMAND",
+  "REPAIR_FAILED_COMMAND",
+  "RETRY_PACKAGE_INSTALL",
+  "RESTORE_CHECKPOINT_AND_RETRY",
+  "EVIDENCE_GUIDED_RETRY",
+]);
+
+/** Lines and characters kept from the end of a failed command's error output. */
+const ERROR_TAIL_LINES = 12;
+const ERROR_TAIL_CHARS = 1000;
 
 /** Task-agnostic guidance for each retry action; never an answer, never a way round a check. */
 const GUIDANCE: Readonly<Record<RecoveryAction, string>> = {
@@ -42,7 +57,7 @@ const RULES =
   "Rules for this attempt: work on the task as it is stated. Do not modify, skip, delete or weaken any test or check; do not look for the expected answer; do not get around a refusal, a denied command or a permission check.";
 
 const BUDGET =
-  "The previous attempt ran out of its budget before its approach was judged: that approach is untested, not refuted. It may be tried again, faster.";
+  "The previous attempt stopped before its approach was judged (its budget ran out, or it never got to work): that approach is untested, not refuted.";
 
 /**
  * The brief of one retried trial: the action as task-agnostic text, the verbatim evidence (fenced
@@ -85,6 +100,20 @@ function evidenceQuotes(input: BriefInput): string[] {
     seen.add(t);
     out.push(quote(author, t, source));
   };
+  const failed = input.failedCommand;
+  if (failed && COMMAND_ACTIONS.has(input.action) && (failed.command || failed.error)) {
+    const tail = (failed.error ?? "").trimEnd().split("\n").slice(-ERROR_TAIL_LINES).join("\n");
+    const error = tail.length > ERROR_TAIL_CHARS ? tail.slice(-ERROR_TAIL_CHARS) : tail;
+    const text = [failed.command ? `$ ${failed.command}` : "", error].filter(Boolean).join("\n");
+    add(
+      "agent",
+      text,
+      failed.source
+        ? `${failed.source}, the failed command and its error`
+        : "the failed command and its error",
+    );
+    if (failed.command) seen.add(failed.command.trim());
+  }
   if (c.decided_by) {
     const file = c.decided_by.file;
     const where = c.decided_by.line ? `${file}:${c.decided_by.line}` : file;

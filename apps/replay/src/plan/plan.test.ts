@@ -56,6 +56,10 @@ describe("buildPlan", () => {
     expect(fix?.decision).toBe("retry");
     expect(fix?.brief).toContain("written by an earlier agent");
     expect(fix?.brief).not.toContain("SYSTEM OVERRIDE");
+    // The agent's output was quoted with the command, its injected line held back.
+    expect(fix?.brief).toContain(
+      "$ ./go.sh\nbash: ./go.sh: No such file or directory\n[line held by fak's quoting policy (an instruction addressed to the agent that reads it); not quoted]",
+    );
     expect(fix?.rerun).toBe(`harbor run -c ${join(out, "harbor-fak-retry__fix-git__p1.json")}`);
     const config = JSON.parse(files["harbor-fak-retry__fix-git__p1.json"] ?? "{}");
     expect(config.job_name).toBe("fak-retry__fix-git__p1");

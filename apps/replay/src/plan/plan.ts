@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
-import { InputError } from "@fak/taxonomy";
+import { InputError, lastFailedOutcome, type SourceRef } from "@fak/taxonomy";
 import type { IngestedTrial } from "../importers/ingest-types.js";
 import { briefFor } from "./brief.js";
 import { type DecidedTrial, type DecideOptions, decideTrials } from "./decide.js";
@@ -74,12 +74,22 @@ export async function buildPlan(runs: ReadRuns, opts: PlanOptions): Promise<Plan
     const art = opts.store
       ? await opts.store.priorArt(d.trial.task, { maxTokens: opts.maxTokens ?? 400 })
       : undefined;
+    const failed = lastFailedOutcome(d.trial.signals.outcomes);
     const brief = briefFor({
       action: d.action,
       classification: c,
       meta: d.trial.meta,
       budget: d.budget,
       ...(art ? { priorArt: art } : {}),
+      ...(failed
+        ? {
+            failedCommand: {
+              ...(failed.command ? { command: failed.command } : {}),
+              ...(failed.stderr ? { error: failed.stderr } : {}),
+              ...(failed.source ? { source: sourceText(failed.source) } : {}),
+            },
+          }
+        : {}),
     });
     briefs.set(`${jobDirOf(d.trial)}\0${d.trial.task}`, { brief, memories: art?.ids ?? [] });
   }
@@ -311,6 +321,11 @@ function readJson(file: string): unknown {
   } catch (err) {
     throw new InputError({ file }, `not a JSON file (${(err as Error).message})`);
   }
+}
+
+/** Where an outcome was read, as `file:line`. */
+function sourceText(source: SourceRef): string {
+  return source.line === undefined ? source.file : `${source.file}:${source.line}`;
 }
 
 /** A name part safe in a file name and a job name. */
