@@ -59,6 +59,23 @@ describe("withholdValues", () => {
     expect(withholdValues("tests/test_outputs.py:161: test_sha256 FAILED")).toBe(
       "tests/test_outputs.py:161: test_sha256 FAILED",
     );
+    expect(withholdValues("E   assert 'v1.2.3' == 'v1.2.4'")).toBe(
+      `E   assert ${WITHHELD} == ${WITHHELD}`,
+    );
+    expect(withholdValues("Expected output 0.1.0, got 0.0.9")).toBe(
+      `Expected output ${WITHHELD}, got ${WITHHELD}`,
+    );
+  });
+
+  it("withholds the values of pytest's diff lines", () => {
+    expect(withholdValues("E     - 'abd'")).toBe(`E     - ${WITHHELD}`);
+    expect(withholdValues("E     + 79586")).toBe(`E     + ${WITHHELD}`);
+    expect(withholdValues("E     ? ^^ the answer is abd")).toBe(`E     ? ${WITHHELD}`);
+  });
+
+  it("quotes a line that compares nothing verbatim", () => {
+    const line = "FileNotFoundError: [Errno 2] No such file or directory: '/app/move.txt'";
+    expect(withholdValues(line)).toBe(line);
   });
 });
 

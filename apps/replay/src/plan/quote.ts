@@ -19,16 +19,27 @@ export const QUOTE_MAX_LINES = 24;
 /** What stands in for a value a verifier's line compared against. */
 export const WITHHELD = "[value withheld]";
 
+/** A line that compares a result with what was wanted: where a task's expected answer shows. */
+const COMPARISON =
+  /\b(?:assert\w*|expected|expecting|expect|got|should|must|actual|wanted|mismatch\w*|differ\w*|not equal|to (?:be|equal|contain|match|have)|answer)\b|[=!<>]=|\bvs\.?\s/i;
+
 /**
- * A verifier's line with the values it compares withheld: quoted literals and numbers (not a
- * `file:line` position, not part of a name) can be the task's expected answer, which a brief
- * never carries. The test's name and the assertion's shape stay.
+ * A verifier's line with the values it compares withheld: on a line that compares (an assertion,
+ * "expected … got …", `==`, a line of pytest's diff), quoted literals and numbers (not a `file:line` position, not part of a
+ * name) can be the task's expected answer, which a brief never carries. The test's name and the
+ * assertion's shape stay; a line that compares nothing is quoted verbatim.
  * @example withholdValues("AssertionError: Expected '79586' to be in answer.txt") // "AssertionError: Expected [value withheld] to be in answer.txt"
  */
 export function withholdValues(line: string): string {
+  const diff = /^\s*E\s+[-+?]\s/.exec(line);
+  if (diff) return `${diff[0]}${WITHHELD}`;
+  if (!COMPARISON.test(line)) return line;
   return line
-    .replace(/'(?:[^'\\\n]|\\.){0,400}'|"(?:[^"\\\n]|\\.){0,400}"|`[^`\n]{1,400}`/g, WITHHELD)
-    .replace(/(?<![\w.:/-])-?\d[\d_,]*(?:\.\d+)?(?:e[+-]?\d+)?(?![\w.]*[A-Za-z_])/gi, WITHHELD);
+    .replace(
+      /(?<![\w'"])(?:'(?:[^'\\\n]|\\.){0,400}'|"(?:[^"\\\n]|\\.){0,400}"|`[^`\n]{1,400}`)(?![\w'"])/g,
+      WITHHELD,
+    )
+    .replace(/(?<![\w.:/-])-?\d[\d_,]*(?:\.\d+)*(?:e[+-]?\d+)?(?![\w.]*[A-Za-z_])/gi, WITHHELD);
 }
 
 /**
