@@ -36,6 +36,6 @@ async function kindOf(dir: string): Promise<HarnessKind> {
   }
   throw new InputError(
     { file: dir },
-    `not a Harbor job, tb run or folder holding them (${problems.join("; ")})`,
+    `not a Harbor job, tb run or folder holding them (${[...new Set(problems)].join("; ")})`,
   );
 }
