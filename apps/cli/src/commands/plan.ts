@@ -67,7 +67,9 @@ function planText(plan: import("@fak/replay").Plan, written: string[]): string {
     i.memories_injected.map((id) => `failure:${id}`).join(" "),
     i.rerun ?? (i.decision === "hold" ? "held: never rerun" : "nowhere"),
   ]);
-  let text = `${table(["task", "trial", "decision", "action", "memories", "rerun"], rows)}\n`;
+  const n = (d: string) => plan.items.filter((i) => i.decision === d).length;
+  let text = `${plan.items.length} failed trial(s): ${n("retry")} retried with a brief, ${n("rerun_unchanged")} rerun unchanged, ${n("hold")} held for review, ${n("none")} not retried\n\n`;
+  text += `${table(["task", "trial", "decision", "action", "memories", "rerun"], rows)}\n`;
   const notes = [...plan.harbor.notes, ...plan.tb.notes];
   if (notes.length > 0) text += `\nnot planned:\n${notes.map((n) => `  ${n}\n`).join("")}`;
   return forTerminal(`${text}\n${wroteLines(written)}`);

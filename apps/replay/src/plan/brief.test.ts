@@ -41,6 +41,23 @@ describe("briefFor", () => {
     expect(brief).not.toContain("UNTESTED");
   });
 
+  it("labels a quote by the file it came from", () => {
+    const brief = (file: string) =>
+      briefFor({
+        action: "REREAD_TEST_ORACLE",
+        classification: failed({
+          recovery: "REREAD_TEST_ORACLE",
+          decided_by: { file, text: "FAILED test_a" },
+        }),
+        meta: {},
+        budget: false,
+      });
+    expect(brief("sessions/tests.log")).toContain("written by the verifier (sessions/tests.log)");
+    expect(brief("verifier/test-stdout.txt")).toContain("written by the verifier");
+    expect(brief("exception.txt")).toContain("written by the harness");
+    expect(brief("sessions/agent.log")).toContain("written by an earlier agent");
+  });
+
   it("cites a budget death as untested, never as a refutation", () => {
     const brief = briefFor({
       action: "EVIDENCE_GUIDED_RETRY",

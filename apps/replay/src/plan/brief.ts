@@ -136,8 +136,14 @@ function sentence(text: string): string {
 
 /** Who wrote a file of a trial folder: the verifier's own files, the harness's, else the agent's. */
 function authorOfFile(file: string): QuoteAuthor {
-  if (/^(?:verifier|tests?)\//.test(file) || /(?:^|\/)(?:test-stdout|reward)\b/.test(file))
+  if (
+    /^(?:verifier|tests?)\//.test(file) ||
+    /(?:^|\/)(?:test-stdout\.txt|ctrf\.json|reward\.(?:txt|json)|tests\.log|post-test\.txt)$/.test(
+      file,
+    )
+  )
     return "verifier";
-  if (/^(?:exception\.txt|trial\.log|result\.json|config\.json)$/.test(file)) return "harness";
+  if (/^(?:exception\.txt|trial\.log|result\.json|results\.json|config\.json)$/.test(file))
+    return "harness";
   return "agent";
 }
