@@ -27,3 +27,13 @@ function globRegex(pattern: string): RegExp {
   }
   return new RegExp(`^${re}$`);
 }
+
+/**
+ * A name as an `fnmatch` pattern that matches only itself: `*`, `?` and `[` put in brackets, as
+ * Python's `glob.escape` does. Harbor's `task_names` and tb's `-t` are patterns, so a task named
+ * with one of them would otherwise select other tasks too.
+ * @example globEscape("tune[v2]") // "tune[[]v2]"
+ */
+export function globEscape(name: string): string {
+  return name.replace(/[*?[]/g, "[$&]");
+}

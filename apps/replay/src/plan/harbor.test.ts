@@ -85,6 +85,21 @@ describe("deriveConfig", () => {
   });
 });
 
+it("escapes a task name's glob characters, so it selects only itself", () => {
+  const { config } = deriveConfig(
+    { job_name: "j", datasets: [{ name: "bench", task_names: ["*"] }] },
+    "c.json",
+    ["tune[v2]*"],
+    undefined,
+    "n",
+  );
+  const [pattern] = (config.datasets as { task_names: string[] }[])[0]?.task_names ?? [];
+  expect(pattern).toBe("tune[[]v2][*]");
+  expect(fnmatch("tune[v2]*", pattern ?? "")).toBe(true);
+  expect(fnmatch("tunev", pattern ?? "")).toBe(false);
+  expect(fnmatch("tune[v2]-other", pattern ?? "")).toBe(false);
+});
+
 describe("fnmatch", () => {
   it("matches as Python's fnmatch does on POSIX", () => {
     expect(fnmatch("fix-git", "fix-*")).toBe(true);

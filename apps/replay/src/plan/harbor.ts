@@ -1,6 +1,6 @@
 import { basename } from "node:path";
 import { InputError } from "@fak/taxonomy";
-import { fnmatch } from "./glob.js";
+import { fnmatch, globEscape } from "./glob.js";
 
 /** A Harbor job's `config.json` as fak reads it: every key kept, the selection ones checked. */
 export type HarborJobConfig = Record<string, unknown> & {
@@ -25,7 +25,7 @@ export interface DerivedConfig {
 /**
  * The config of a rerun of `tasks` from a job's own `config.json`: every key kept (agents,
  * timeouts, environment, retry...), the job's datasets and tasks narrowed to the retried tasks by
- * their real names (`task_names` as exact names, no `n_tasks` cut), the brief (if any) appended to
+ * their real names (`task_names` as exact names, glob characters escaped, no `n_tasks` cut), the brief (if any) appended to
  * `extra_instruction_paths`, and a new `job_name`. A task that no dataset or task entry of the job
  * selects is returned in `unmatched`; `config` is undefined-free and selects at least one task, or
  * `unmatched` holds every task. An InputError names the file and field of a malformed config.
@@ -51,14 +51,14 @@ export function deriveConfig(
     const mine = tasks.filter((t) => patterns.some((p) => fnmatch(t, p)) && !excluded(d, t));
     if (mine.length === 0) continue;
     for (const t of mine) claimed.add(t);
-    kept.push({ ...d, task_names: mine, n_tasks: null });
+    kept.push({ ...d, task_names: mine.map(globEscape), n_tasks: null });
   }
   const whole = datasets.filter((d) => !d.task_names || d.task_names.length === 0);
   if (whole.length === 1) {
     const d = whole[0] as Dataset;
     const mine = tasks.filter((t) => !claimed.has(t) && !excluded(d, t));
     for (const t of mine) claimed.add(t);
-    if (mine.length > 0) kept.push({ ...d, task_names: mine, n_tasks: null });
+    if (mine.length > 0) kept.push({ ...d, task_names: mine.map(globEscape), n_tasks: null });
   }
   const keptTasks = local.filter((entry) => {
     const name = localTaskName(entry);

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
-import { InputError, lastFailedOutcome, type SourceRef } from "@fak/taxonomy";
+import { type CommandOutcome, InputError, lastFailedOutcome, type SourceRef } from "@fak/taxonomy";
 import type { IngestedTrial } from "../importers/ingest-types.js";
-import { briefFor } from "./brief.js";
+import { type BriefInput, briefFor } from "./brief.js";
 import { type DecidedTrial, type DecideOptions, decideTrials } from "./decide.js";
 import { deriveConfig } from "./harbor.js";
 import type { ReadRuns } from "./read-runs.js";
@@ -65,34 +65,8 @@ export async function buildPlan(runs: ReadRuns, opts: PlanOptions): Promise<Plan
         : (runPaths.get(`${t.harness}:${t.job}`) ?? t.job),
     );
 
-  // One brief per (job, task): the task's last retried trial speaks for it.
-  const briefs = new Map<string, { brief: string; memories: number[] }>();
   const retried = decided.filter((d) => d.decision === "retry");
-  for (const d of [...retried].sort((a, b) => (a.trial.attempt ?? 0) - (b.trial.attempt ?? 0))) {
-    const c = d.classification;
-    if (!c) continue;
-    const art = opts.store
-      ? await opts.store.priorArt(d.trial.task, { maxTokens: opts.maxTokens ?? 400 })
-      : undefined;
-    const failed = lastFailedOutcome(d.trial.signals.outcomes);
-    const brief = briefFor({
-      action: d.action,
-      classification: c,
-      meta: d.trial.meta,
-      budget: d.budget,
-      ...(art ? { priorArt: art } : {}),
-      ...(failed
-        ? {
-            failedCommand: {
-              ...(failed.command ? { command: failed.command } : {}),
-              ...(failed.stderr ? { error: failed.stderr } : {}),
-              ...(failed.source ? { source: sourceText(failed.source) } : {}),
-            },
-          }
-        : {}),
-    });
-    briefs.set(`${jobDirOf(d.trial)}\0${d.trial.task}`, { brief, memories: art?.ids ?? [] });
-  }
+  const briefs = await briefsOf(retried, jobDirOf, opts);
   const groups = new Map<string, Group>();
   for (const d of retried) {
     const jobDir = jobDirOf(d.trial);
@@ -188,6 +162,49 @@ export async function buildPlan(runs: ReadRuns, opts: PlanOptions): Promise<Plan
   files["plan.json"] = `${JSON.stringify(plan, null, 2)}\n`;
   files["README.md"] = planReadme(plan, out, files);
   return { plan, files };
+}
+
+/**
+ * One brief per (job, task), keyed `job\0task`: the task's last retried trial speaks for it, with
+ * the prior art of the task (fetched once a task) when there is a memory.
+ */
+async function briefsOf(
+  retried: readonly DecidedTrial[],
+  jobDirOf: (t: IngestedTrial) => string,
+  opts: PlanOptions,
+): Promise<Map<string, { brief: string; memories: number[] }>> {
+  const briefs = new Map<string, { brief: string; memories: number[] }>();
+  const arts = new Map<string, { ids: number[]; text: string }>();
+  const byAttempt = [...retried].sort((a, b) => (a.trial.attempt ?? 0) - (b.trial.attempt ?? 0));
+  for (const d of byAttempt) {
+    const c = d.classification;
+    if (!c) continue;
+    let art = arts.get(d.trial.task);
+    if (!art && opts.store) {
+      art = await opts.store.priorArt(d.trial.task, { maxTokens: opts.maxTokens ?? 400 });
+      arts.set(d.trial.task, art);
+    }
+    const failed = lastFailedOutcome(d.trial.signals.outcomes);
+    const brief = briefFor({
+      action: d.action,
+      classification: c,
+      meta: d.trial.meta,
+      budget: d.budget,
+      ...(art ? { priorArt: art } : {}),
+      ...(failed ? { failedCommand: failedCommandOf(failed) } : {}),
+    });
+    briefs.set(`${jobDirOf(d.trial)}\0${d.trial.task}`, { brief, memories: art?.ids ?? [] });
+  }
+  return briefs;
+}
+
+/** A failed outcome as a brief quotes it: the command, its error output, where it was read. */
+function failedCommandOf(o: CommandOutcome): NonNullable<BriefInput["failedCommand"]> {
+  return {
+    ...(o.command ? { command: o.command } : {}),
+    ...(o.stderr ? { error: o.stderr } : {}),
+    ...(o.source ? { source: sourceText(o.source) } : {}),
+  };
 }
 
 /**

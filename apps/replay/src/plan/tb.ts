@@ -1,6 +1,7 @@
 import { scrub } from "@fak/memory";
 import { validate } from "@fak/taxonomy";
 import { z } from "zod";
+import { globEscape } from "./glob.js";
 
 /** The part of a tb run's `run_metadata.json` a rerun repeats. */
 const runMetadataSchema = z.looseObject({
@@ -110,7 +111,7 @@ export function tbRerun(input: TbRerunInput): TbRerun {
     input.runId,
     ...(meta.n_attempts ? ["--n-attempts", String(meta.n_attempts)] : []),
     ...kwargs,
-    ...input.tasks.flatMap((t) => ["-t", t]),
+    ...input.tasks.flatMap((t) => ["-t", globEscape(t)]),
     ...(input.template ? ["-k", `prompt_template=${input.template}`] : []),
   ];
   if (TERMINUS.has(agent) || TEMPLATE_AGENTS.has(agent)) return { argv, notes };
