@@ -18,6 +18,7 @@ const LAYERS = {
     ["pipeline"],
     ["fixture-replay", "eval"],
     ["reports"],
+    ["plan"],
     ["watch"],
   ],
 };

@@ -15,6 +15,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   replay: async () => (await import("./commands/replay.js")).registerReplay,
   ingest: async () => (await import("./commands/ingest.js")).registerIngest,
   compare: async () => (await import("./commands/compare.js")).registerCompare,
+  plan: async () => (await import("./commands/plan.js")).registerPlan,
   report: async () => (await import("./commands/report.js")).registerReport,
   eval: async () => (await import("./commands/eval.js")).registerEval,
   memory: async () => (await import("./commands/memory.js")).registerMemory,

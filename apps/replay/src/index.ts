@@ -108,6 +108,23 @@ export {
   type TaskPriorArt,
 } from "./pipeline/pipeline.js";
 export { type Trial, type TrialMeta, trialFromIngested } from "./pipeline/trial.js";
+// Closing the loop: reruns planned from the decisions (`fak plan`), and their outcome.
+export {
+  buildPlan,
+  decideTrials,
+  PLAN_SCHEMA,
+  type Plan,
+  type PlanItem,
+  type PlanOptions,
+  type PlanOutcome,
+  type PlanResult,
+  planOutcome,
+  planOutcomeSchema,
+  planReadme,
+  planSchema,
+  readPlan,
+  readRuns,
+} from "./plan/index.js";
 // Run reports: per-trial rows, comparison, gates, HTML.
 export {
   COMPARISON_SCHEMA,

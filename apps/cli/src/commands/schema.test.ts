@@ -19,6 +19,8 @@ describe("fak schema", () => {
       "FailureRow",
       "TrialRow",
       "RunComparison",
+      "Plan",
+      "PlanOutcome",
       "FailureImportLine",
     ]) {
       expect(all[name], name).toHaveProperty("type", "object");
@@ -30,7 +32,14 @@ describe("fak schema", () => {
       ),
     ).toEqual(["trial", "end"]);
     // Strict about unknown fields, as every wire format is.
-    for (const name of ["CommandSuite", "CommandReport", "TrialRow", "RunComparison"]) {
+    for (const name of [
+      "CommandSuite",
+      "CommandReport",
+      "TrialRow",
+      "RunComparison",
+      "Plan",
+      "PlanOutcome",
+    ]) {
       expect(all[name].additionalProperties, name).toBe(false);
     }
     expect(Object.keys(all.FailureRow.properties)).toEqual([

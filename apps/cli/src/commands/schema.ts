@@ -15,6 +15,8 @@ async function allSchemas(): Promise<Record<string, import("zod").ZodType>> {
     TrialRow: replay.trialRowSchema,
     RunComparison: replay.runComparisonSchema,
     WatchLine: replay.watchLineSchema,
+    Plan: replay.planSchema,
+    PlanOutcome: replay.planOutcomeSchema,
     FailureRow: failureRowSchema,
     FailureImportLine: importLineSchema,
   };

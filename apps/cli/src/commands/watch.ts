@@ -13,6 +13,7 @@ interface WatchOptions {
   json?: boolean;
   timeout?: number;
   record?: string;
+  plan?: string;
 }
 
 /** Exit status when `--timeout` passes before the job or run ends. */
@@ -43,6 +44,10 @@ export function registerWatch(program: Command): void {
     )
     .option("--timeout <s>", "stop after this many seconds (exit status 3)", positiveInt)
     .option("--record <db>", "record each death into this failure memory as it lands (idempotent)")
+    .option(
+      "--plan <dir>",
+      "when the job or run ends, write the plan of its reruns there, as `fak plan DIR --out` does (citing prior art from --record's memory)",
+    )
     .action(async (dir: string, opts: WatchOptions) => {
       const info = await stat(dir).catch(() => undefined);
       if (!info?.isDirectory()) throw new UsageError(`${dir}: not a folder`);
@@ -64,6 +69,7 @@ async function watchRun(
   const recorder = store ? await deathRecorder(store) : undefined;
   const sinks: WatchSink[] = [printer(opts.json === true, status.print)];
   if (recorder) sinks.push(recorder.sink);
+  if (opts.plan) sinks.push(planWriter(dir, opts.plan, store));
   let failed = 0;
   // Ctrl-C ends the watch, not the process: one last poll, then the counts.
   const stop = new AbortController();
@@ -156,4 +162,24 @@ async function deathRecorder(store: Store): Promise<{ sink: WatchSink; count: ()
     async end() {},
   };
   return { sink, count: () => added };
+}
+
+/** `--plan DIR`: at the end, the plan of the watched folder's reruns, as `fak plan` writes it. */
+function planWriter(dir: string, outDir: string, store: Store | undefined): WatchSink {
+  return {
+    async trial() {},
+    async end(summary) {
+      if (summary.ended !== "finished") return;
+      const replay = await import("@fak/replay");
+      const result = await replay.buildPlan(await replay.readRuns([dir]), {
+        out: outDir,
+        ...(store ? { store } : {}),
+      });
+      const written = replay.writeOutputFiles(outDir, result.files);
+      const readme = written.find((f) => f.endsWith("README.md"));
+      process.stderr.write(
+        `${forTerminal(`wrote the plan: ${written.length} file(s)${readme ? `; what to run: ${readme}` : ""}`)}\n`,
+      );
+    },
+  };
 }
