@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { instructionFromTrajectory, instructionOf, MAX_INSTRUCTION_CHARS } from "./instruction.js";
+import {
+  instructionFromRequest,
+  instructionFromTrajectory,
+  instructionOf,
+  MAX_INSTRUCTION_CHARS,
+} from "./instruction.js";
 
 describe("instructionOf", () => {
   it("cuts the task's part out of an agent's prompt template", () => {
@@ -50,5 +55,19 @@ describe("instructionFromTrajectory", () => {
       undefined,
     );
     expect(instructionFromTrajectory("not a trajectory")).toBeUndefined();
+  });
+});
+
+describe("instructionFromRequest", () => {
+  it("reads the first user message of a logged chat request", () => {
+    expect(
+      instructionFromRequest({
+        system: "You are an agent.",
+        messages: [{ role: "user", content: "Task:\nWrite the value to /app/output.txt.\n" }],
+      }),
+    ).toBe("Write the value to /app/output.txt.");
+    expect(instructionFromRequest({ messages: [{ role: "assistant", content: "hi" }] })).toBe(
+      undefined,
+    );
   });
 });

@@ -11,7 +11,13 @@ export const MAX_INSTRUCTION_CHARS = 1200;
  * Markers that agents' prompt templates put before and after the task's own text (terminus-1/2:
  * "Task Description:" … "Current terminal state:"; mini-swe-agent and others: `<task>` tags).
  */
-const STARTS = [/^\s*task description:\s*$/im, /<task>/i, /<pr_description>/i, /^\s*## task\s*$/im];
+const STARTS = [
+  /^\s*task description:\s*$/im,
+  /^\s*task:\s*$/im,
+  /<task>/i,
+  /<pr_description>/i,
+  /^\s*## task\s*$/im,
+];
 const ENDS = [/^\s*current terminal state:/im, /<\/task>/i, /<\/pr_description>/i];
 
 /**
@@ -73,4 +79,19 @@ function messageText(message: unknown): string | undefined {
     .map((p) => (isObj(p) && typeof p.text === "string" ? p.text : typeof p === "string" ? p : ""))
     .filter(Boolean);
   return parts.length ? parts.join("\n") : undefined;
+}
+
+/**
+ * The first user message of a chat request (`{messages: [{role: "user", content}]}`, as agents
+ * that log their requests write them: a Harbor trial's `agent/episodes/episode-0/request.json`).
+ * @example instructionFromRequest({ messages: [{ role: "user", content: "Task:\nSort it." }] }) // "Sort it."
+ */
+export function instructionFromRequest(doc: unknown): string | undefined {
+  const messages = isObj(doc) && Array.isArray(doc.messages) ? doc.messages : [];
+  for (const m of messages) {
+    if (!isObj(m) || m.role !== "user") continue;
+    const text = messageText(m.content);
+    if (text) return instructionOf(text);
+  }
+  return undefined;
 }

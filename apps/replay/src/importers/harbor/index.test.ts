@@ -112,6 +112,7 @@ describe("ingestHarbor", () => {
       last_failing_step: "python parse.py",
       failing_test: "test_b",
       first_assertion: "assert 1 == 2",
+      instruction: "do the task",
     });
 
     const slow = byId(items, "slow__ccc");

@@ -1,10 +1,11 @@
 import { join } from "node:path";
 import type { CommandOutcome, EvidenceLine, HarnessCauseSignal, TrialSignals } from "@fak/taxonomy";
-import { listSubdirs, noted, pathKind } from "../../files/fs-safe.js";
+import { listSubdirs, noted, pathKind, readFileSafe } from "../../files/fs-safe.js";
 import { budgetFrom, CONTEXT_OVERFLOW } from "../budget.js";
 import { causeFromHarness } from "../harness-causes.js";
 import { readTrialResult } from "../ingest-stream.js";
 import type { HarnessCause, IngestedTrial, SkippedTrial } from "../ingest-types.js";
+import { instructionFromRequest, instructionFromTrajectory } from "../instruction.js";
 import type { TrialFolder } from "../job-listing.js";
 import { makeOutcome } from "../outcomes.js";
 import { buildMeta, buildSignals, markAttribution, statusOf } from "../trial-signals.js";
@@ -112,6 +113,7 @@ export async function readHarborTrial(
   if (model) trial.model = model;
   if (cause) trial.harness_cause = cause;
   if (plan !== undefined) trial.meta.plan = plan;
+  if (agentRead.instruction !== undefined) trial.meta.instruction = agentRead.instruction;
   markAttribution(trial);
   if (notes.length) trial.notes = notes;
   return trial;
@@ -219,10 +221,7 @@ async function contextOverflow(
  * last step before it), so the last steps are the last continuation's and no two steps share a
  * turn; each outcome and screen still names its own file and line.
  */
-function readChain(
-  chain: TrajectorySegment[],
-  judge: boolean,
-): { outcomes: CommandOutcome[]; issued: number; end?: TrajectoryEnd; plan?: string } {
+function readChain(chain: TrajectorySegment[], judge: boolean): AgentRead {
   const outcomes: CommandOutcome[] = [];
   let issued = 0;
   let end: TrajectoryEnd | undefined;
@@ -249,7 +248,39 @@ function readChain(
     );
   }
   const plan = planFromTrajectory({ steps: said });
-  return { outcomes, issued, ...(end ? { end } : {}), ...(plan === undefined ? {} : { plan }) };
+  const instruction = chain[0] ? instructionFromTrajectory(chain[0].doc) : undefined;
+  return {
+    outcomes,
+    issued,
+    ...(end ? { end } : {}),
+    ...(plan === undefined ? {} : { plan }),
+    ...(instruction === undefined ? {} : { instruction }),
+  };
+}
+
+/** What the agent's files say of its work: its commands, how it ended, its plan, the task's instruction. */
+interface AgentRead {
+  outcomes: CommandOutcome[];
+  issued: number;
+  end?: TrajectoryEnd;
+  plan?: string;
+  instruction?: string;
+}
+
+/** The task's instruction from the first logged request (`episodes/episode-0/request.json`). */
+async function firstRequestInstruction(
+  agentDir: string,
+  notes: string[],
+): Promise<string | undefined> {
+  const file = join(agentDir, "episodes", "episode-0", "request.json");
+  if ((await pathKind(file)) !== "file") return undefined;
+  const read = await noted(notes, () => readFileSafe(file, { maxBytes: 4 * 1024 * 1024 }));
+  if (!read) return undefined;
+  try {
+    return instructionFromRequest(JSON.parse(read.bytes.toString("utf8")));
+  } catch {
+    return undefined;
+  }
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
@@ -272,17 +303,23 @@ async function readAgentOutcomes(
   cause: HarnessCause | undefined,
   /** Read screens and the end state too (a failed trial is judged on them). */
   judge = true,
-): Promise<{ outcomes: CommandOutcome[]; issued: number; end?: TrajectoryEnd; plan?: string }> {
+): Promise<AgentRead> {
   let issued = 0;
   let end: TrajectoryEnd | undefined;
   let plan: string | undefined;
-  const withPlan = <T extends object>(r: T) => (plan === undefined ? r : { ...r, plan });
+  let instruction: string | undefined;
+  const withPlan = <T extends object>(r: T) => ({
+    ...r,
+    ...(plan === undefined ? {} : { plan }),
+    ...(instruction === undefined ? {} : { instruction }),
+  });
   const chain = await readTrajectoryChain(agentDir, agentRel, notes);
   if (chain.length) {
     const read = readChain(chain, judge);
     issued = read.issued;
     end = read.end;
     plan = read.plan;
+    instruction = read.instruction;
     if (read.outcomes.length)
       return withPlan({
         outcomes: read.outcomes,
@@ -299,6 +336,7 @@ async function readAgentOutcomes(
   if (episodes.episodes > 0 && !end)
     end = { screens: [], steps: episodes.episodes, submitted: episodes.finished };
   plan ??= episodes.plan;
+  instruction ??= await firstRequestInstruction(agentDir, notes);
   if (outcomes.length) return withPlan({ outcomes, issued, ...(end ? { end } : {}) });
   const dirs = await readCommandDirs(agentDir, notes, agentRel);
   return withPlan({ outcomes: dirs, issued, ...(end ? { end } : {}) });
