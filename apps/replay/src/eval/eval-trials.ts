@@ -223,9 +223,13 @@ function judge(
   if (label.evidence)
     base.label_evidence = { file: label.evidence.file, quote: label.evidence.quote };
   if (!item) return { ...base, missing: "no trial folder of that name in the job" };
-  if (isSkipped(item)) return { ...base, missing: `skipped: ${item.reason}` };
-  const c = classifyTrial(item);
-  const attribution = c.attribution ?? (item.harness_error ? "harness" : "agent");
+  // A trial without the harness's verdict is never a pass; why it failed may still be judged
+  // from its files (`incomplete.judged`), and that is what a failed label is scored against.
+  const seen = isSkipped(item) ? item.incomplete?.judged : judgedTrial(item);
+  if (!seen || (isSkipped(item) && label.outcome === "passed"))
+    return { ...base, missing: `skipped: ${(item as SkippedTrial).reason}` };
+  const c = { failed: seen.category !== "NONE", ...seen };
+  const attribution = seen.attribution;
   const got: NonNullable<TrialJudgement["got"]> = {
     attribution,
     category: c.category,
@@ -251,6 +255,20 @@ function judge(
     correct_with_alt: withAlt,
     attribution_correct: attribution === label.attribution,
   };
+}
+
+/** fak's judgement of a trial it read: its classification and whose failure it is. */
+function judgedTrial(
+  item: IngestedTrial,
+): NonNullable<NonNullable<SkippedTrial["incomplete"]>["judged"]> {
+  const c = classifyTrial(item);
+  const out: ReturnType<typeof judgedTrial> = {
+    category: c.failed ? c.category : "NONE",
+    reason: c.reason,
+    attribution: c.attribution ?? (item.harness_error ? "harness" : "agent"),
+  };
+  if (c.decided_by) out.decided_by = c.decided_by;
+  return out;
 }
 
 /** A label's `alt` as a code and an attribution (either may be absent). */

@@ -156,8 +156,34 @@ describe("Harbor folder shapes", () => {
           line: 3,
           text: "AgentTimeoutError: Agent execution timed out after 900 seconds",
         },
+        // Its agent and verifier files are there: why it went wrong, judged (never a verdict).
+        judged: {
+          category: "TIMEOUT",
+          reason: "TIMEOUT:AgentTimeoutError",
+          attribution: "agent",
+          decided_by: {
+            file: "exception.txt",
+            line: 3,
+            text: "AgentTimeoutError: Agent execution timed out after 900 seconds",
+          },
+        },
       },
     });
+  });
+
+  it("judges a trial without result.json whose trial.log records Harbor's failure", async () => {
+    const dir = await job(join(root, "logged"));
+    await withoutJobFiles(dir);
+    await rm(join(dir, "maze__B2", "result.json"));
+    await writeFile(
+      join(dir, "maze__B2", "trial.log"),
+      "Trial maze__B2 failed: Model call failed at episode 3: Error code: 402 - requires more credits\n",
+    );
+    const r = await ingest("harbor", [dir]);
+    const maze = r.trials.find((t) => t.trial_id === "maze__B2");
+    expect(maze).toMatchObject({ status: "errored", harness_error: true, task: "maze" });
+    expect(maze?.signals.trial?.cause).toMatchObject({ file: "trial.log", line: 1 });
+    expect(r.skipped.map((s) => s.trial)).not.toContain("maze__B2");
   });
 
   it("reports a trial whose result.json was cut short while written as incomplete", async () => {
@@ -169,7 +195,11 @@ describe("Harbor folder shapes", () => {
       expect.objectContaining({
         trial: "maze__B2",
         reason: expect.stringMatching(/^result\.json unreadable: .*invalid JSON/),
-        incomplete: { trial_id: "maze__B2", task: "maze" },
+        incomplete: expect.objectContaining({
+          trial_id: "maze__B2",
+          task: "maze",
+          judged: expect.objectContaining({ category: "CMD_ERROR" }),
+        }),
       }),
     ]);
   });

@@ -1,4 +1,10 @@
-import type { FailureSignals, HarnessCause } from "@fak/taxonomy";
+import type {
+  Attribution,
+  EvidenceLine,
+  FailureCode,
+  FailureSignals,
+  HarnessCause,
+} from "@fak/taxonomy";
 
 export type HarnessKind = "harbor" | "tb";
 
@@ -101,6 +107,17 @@ export interface IncompleteTrial {
   trial_id?: string;
   /** The line that says why it stopped: exception.txt's last line, or the log's last error. */
   evidence?: { file: string; line?: number; text: string };
+  /**
+   * Why it went wrong as far as its agent and verifier files tell, when it has any (its verifier
+   * output, its commands); never a pass or a failure in the counts, since the harness recorded no
+   * verdict (an agent can write a reward file; only Harbor's own result decides).
+   */
+  judged?: {
+    category: FailureCode;
+    reason: string;
+    attribution: Attribution;
+    decided_by?: EvidenceLine;
+  };
 }
 
 /** What the job's own result files claim, to compare with what was read. */

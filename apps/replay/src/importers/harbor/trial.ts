@@ -1,12 +1,24 @@
 import { join } from "node:path";
-import type { CommandOutcome, EvidenceLine, HarnessCauseSignal, TrialSignals } from "@fak/taxonomy";
+import {
+  type CommandOutcome,
+  classify,
+  type EvidenceLine,
+  type HarnessCauseSignal,
+  type TrialSignals,
+} from "@fak/taxonomy";
 import { listSubdirs, noted, pathKind, readFileSafe } from "../../files/fs-safe.js";
 import { budgetFrom, CONTEXT_OVERFLOW } from "../budget.js";
 import { causeFromHarness } from "../harness-causes.js";
 import { readTrialResult } from "../ingest-stream.js";
-import type { HarnessCause, IngestedTrial, SkippedTrial } from "../ingest-types.js";
+import type {
+  HarnessCause,
+  IncompleteTrial,
+  IngestedTrial,
+  SkippedTrial,
+} from "../ingest-types.js";
 import { instructionFromRequest, instructionFromTrajectory } from "../instruction.js";
 import type { TrialFolder } from "../job-listing.js";
+import { lastLine } from "../last-line.js";
 import { makeOutcome } from "../outcomes.js";
 import { buildMeta, buildSignals, markAttribution, statusOf } from "../trial-signals.js";
 import { notRunVerdict } from "../verifier/not-run.js";
@@ -41,11 +53,56 @@ export async function readHarborTrial(
   const dir = join(jobDir, name);
   const skip = (reason: string): SkippedTrial => ({ job: ctx.job, trial: name, reason });
   const read = await readTrialResult(join(dir, "result.json"), harborTrialResultSchema, "Harbor");
-  // No verdict to read (never written, cut short or damaged): what the other files still say.
-  if (!read.ok) return { ...skip(read.reason), incomplete: await thinTrial(dir, listed?.id) };
-  const result = read.value;
+  if (read.ok) return readTrial(dir, name, ctx, read.value, listed);
+  // No result.json (never written, cut short or damaged): what the other files still say.
+  const incomplete = await thinTrial(dir, listed?.id);
+  const thin: HarborTrialResult = { verifier_result: null };
+  if (incomplete.trial_id) thin.trial_name = incomplete.trial_id;
+  if (incomplete.task) thin.task_name = incomplete.task;
+  // Harbor's own log line "Trial NAME failed: MESSAGE" records a failure: judged from the files.
+  const logged = await loggedFailure(dir, incomplete.trial_id ?? name);
+  if (logged) return readTrial(dir, name, ctx, thin, listed, logged);
+  if (!(await hasTrialWork(dir))) return { ...skip(read.reason), incomplete };
+  // Else no verdict at all (incomplete), but why it went wrong as far as its files tell.
+  const c = classify((await readTrial(dir, name, ctx, thin, listed)).signals);
+  const judged: NonNullable<IncompleteTrial["judged"]> = {
+    category: c.category,
+    reason: c.reason,
+    attribution: c.attribution ?? "agent",
+  };
+  if (c.decided_by) judged.decided_by = c.decided_by;
+  return { ...skip(read.reason), incomplete: { ...incomplete, judged } };
+}
+
+/** Whether a trial folder holds the agent's or the verifier's work (something to judge). */
+async function hasTrialWork(dir: string): Promise<boolean> {
+  for (const sub of ["agent", "verifier", "steps"])
+    if ((await pathKind(join(dir, sub))) === "dir") return true;
+  return false;
+}
+
+/** Harbor logs `Trial NAME failed: MESSAGE` in trial.log when a trial ends in an exception. */
+async function loggedFailure(dir: string, name: string): Promise<HarnessCauseSignal | undefined> {
+  const line = await lastLine(dir, "trial.log", /^Trial \S+ failed: /);
+  if (!line) return undefined;
+  const m = /^Trial (\S+) failed: (.*)$/.exec(line.text);
+  if (!m?.[2] || (m[1] !== name && !name.startsWith(m[1] ?? ""))) return undefined;
+  const signal: HarnessCauseSignal = { name: "TrialFailed", message: m[2], file: line.file };
+  if (line.line !== undefined) signal.line = line.line;
+  return signal;
+}
+
+/** A trial from its result (or, for a folder without one, what stands in for it). */
+async function readTrial(
+  dir: string,
+  name: string,
+  ctx: HarborJobContext,
+  result: HarborTrialResult,
+  listed?: Pick<TrialFolder, "id" | "note">,
+  logged?: HarnessCauseSignal,
+): Promise<IngestedTrial> {
   const notes: string[] = listed?.note ? [listed.note] : [];
-  const causeSignal = await causeSignalOf(dir, result, notes);
+  const causeSignal = logged ?? (await causeSignalOf(dir, result, notes));
   const cause = causeSignal ? causeFromHarness(causeSignal.name, causeSignal.message) : undefined;
   const { agentRel, verifierRel } = await stepFolders(dir, result);
   const recorded = headlineReward(recordedRewards(result));
