@@ -4,7 +4,9 @@
 import type { OutcomeCode } from "../codes.js";
 import { NormalizedTail } from "../normalize.js";
 import { isProgressLine } from "./context.js";
+import { OUTCOME_RULES } from "./index.js";
 import { buildLiteralIndex, type LiteralIndex } from "./literal-index.js";
+import { LITERAL_TABLE } from "./literal-table.js";
 import { requiredLiteralSets } from "./literals.js";
 import { AFTER_WINDOW, type OutcomeRule } from "./rule.js";
 
@@ -45,9 +47,12 @@ interface CompiledRules {
   events: Int32Array;
 }
 
-// Building the index of the built-in table costs about as much as 100 tails matched by the
+// Deriving the requirements of 256 patterns costs about as much as 100 tails matched by the
 // reference (20-45 ms cold), so a table is indexed from its 64th use on: a one-shot `fak classify`
-// pays nothing, a batch pays once. Keyed by the table, so a caller's own table gets its own.
+// pays nothing, a batch pays once. A table whose every pattern is in the generated table of the
+// built-in rules' requirements (literal-table.ts) costs only the automaton (a few milliseconds,
+// less than the reference's first tail, which compiles every pattern): it is indexed at once.
+// Keyed by the table, so a caller's own table gets its own.
 const INDEX_AFTER_USES = 64;
 
 /**
@@ -62,7 +67,8 @@ function compile(rules: readonly OutcomeRule[]): CompiledRules | undefined {
   const known = compiled.get(rules) ?? 0;
   if (typeof known !== "number") return known;
   compiled.set(rules, known + 1);
-  if (known + 1 < INDEX_AFTER_USES) return undefined;
+  const tabled = tabledRequirements();
+  if (known + 1 < INDEX_AFTER_USES && !rules.every((r) => tabled.has(r.pattern))) return undefined;
   indexRules(rules);
   return compiled.get(rules) as CompiledRules;
 }
@@ -98,6 +104,23 @@ export function literalRequirements(re: RegExp): string[][] {
   return out;
 }
 
+let tabled: WeakMap<RegExp, readonly (readonly string[])[]> | undefined;
+
+/**
+ * The built-in rules' requirements as generated (literal-table.test.ts holds each equal to
+ * `literalRequirements` of its pattern), by pattern: a caller's table that reuses a built-in
+ * rule finds it too.
+ */
+function tabledRequirements(): WeakMap<RegExp, readonly (readonly string[])[]> {
+  if (tabled) return tabled;
+  tabled = new WeakMap();
+  for (const rule of OUTCOME_RULES) {
+    const sets = LITERAL_TABLE[rule.id];
+    if (sets) tabled.set(rule.pattern, sets);
+  }
+  return tabled;
+}
+
 /**
  * Build (once) the literal index of a rule table now rather than after its first uses.
  * @example indexRules(OUTCOME_RULES); matchRules(lines, OUTCOME_RULES, false) // indexed from the first call
@@ -105,11 +128,12 @@ export function literalRequirements(re: RegExp): string[][] {
 export function indexRules(rules: readonly OutcomeRule[]): void {
   const known = compiled.get(rules);
   if (known !== undefined && typeof known !== "number") return;
-  const requirements = rules.map((r) => literalRequirements(r.pattern));
+  const table = tabledRequirements();
+  const requirements = rules.map((r) => table.get(r.pattern) ?? literalRequirements(r.pattern));
   const tagRule: number[] = [];
   const tagBit: number[] = [];
   const full = new Int32Array(rules.length);
-  const literals: string[][] = [];
+  const literals: (readonly string[])[] = [];
   requirements.forEach((sets, r) => {
     sets.forEach((set, j) => {
       tagRule.push(r);
@@ -279,15 +303,17 @@ function scan(c: CompiledRules, text: string, call: number): number {
   let n = 0;
   let raw = 0;
   let start = 0;
-  let lineNo = ++c.lineNo;
+  // Line numbers are kept in a local and stored back once: the loop writes no object.
+  let lineNo = c.lineNo + 1;
   let s = 0;
-  for (let i = 0; i < text.length; i++) {
+  const length = text.length;
+  for (let i = 0; i < length; i++) {
     s = next[(s << shift) + classOf[text.charCodeAt(i)]!]!;
     if (s < firstOut) continue;
     if (s === lineBreak) {
       raw++;
       start = i + 1;
-      lineNo = ++c.lineNo;
+      lineNo++;
       continue;
     }
     const end = tagStart[s - firstOut + 1]!;
@@ -311,6 +337,7 @@ function scan(c: CompiledRules, text: string, call: number): number {
       n += 3;
     }
   }
+  c.lineNo = lineNo;
   scanned.lines = raw + 1;
   return n;
 }
