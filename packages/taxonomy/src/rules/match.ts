@@ -45,6 +45,11 @@ interface CompiledRules {
   callNo: number;
   /** What a scan found: triples (line of the text, where it starts, rule), in text order. */
   events: Int32Array;
+  // The line a rule last failed on (`missedLine`, valid where `missedIn` is the call), and the
+  // rules that failed in the call, whose lines are let go at its end.
+  missedIn: Int32Array;
+  missedLine: string[];
+  missedRules: Int32Array;
 }
 
 // Deriving the requirements of 256 patterns costs about as much as 100 tails matched by the
@@ -154,6 +159,9 @@ export function indexRules(rules: readonly OutcomeRule[]): void {
     lineNo: 0,
     callNo: 0,
     events: new Int32Array(3 * 64),
+    missedIn: new Int32Array(rules.length),
+    missedLine: new Array<string>(rules.length).fill(""),
+    missedRules: new Int32Array(rules.length),
   });
 }
 
@@ -210,6 +218,7 @@ export function matchTail(
   if (c.callNo === 0x7fffffff || c.lineNo > 0x40000000) {
     c.foundIn.fill(0);
     c.stamp.fill(0);
+    c.missedIn.fill(0);
     c.callNo = 0;
     c.lineNo = 0;
   }
@@ -227,11 +236,12 @@ export function matchTail(
   }
   prefilterCounts.lines += lines;
 
-  const { always, foundIn } = c;
+  const { always, foundIn, missedIn, missedLine, missedRules } = c;
   const found: TailMatch[] = [];
   let install_ = typeof install === "boolean" ? install : undefined;
   // The line a rule last failed on: the same text fails again (only `after` looks elsewhere).
-  let missed: (string | undefined)[] | undefined;
+  // In the table's scratch: an array by rule made each call would be mostly holes, and large.
+  let misses = 0;
   const attempt = (r: number, line: string, raw: number) => {
     if (foundIn[r] === call) return;
     const rule = rules[r]!;
@@ -239,12 +249,15 @@ export function matchTail(
       if (install_ === undefined) install_ = (install as () => boolean)();
       if (!install_) return;
     }
-    if (missed?.[r] === line) return;
+    if (missedIn[r] === call && missedLine[r] === line) return;
     prefilterCounts.tests++;
     if (!test(rule.pattern, line) || (rule.unless && test(rule.unless, line))) {
       if (!rule.after) {
-        missed ??= [];
-        missed[r] = line;
+        if (missedIn[r] !== call) {
+          missedIn[r] = call;
+          missedRules[misses++] = r;
+        }
+        missedLine[r] = line;
       }
       return;
     }
@@ -277,6 +290,7 @@ export function matchTail(
     });
   }
 
+  for (let k = 0; k < misses; k++) missedLine[missedRules[k]!] = "";
   if (found.length > 1)
     found.sort(
       (a, b) =>
