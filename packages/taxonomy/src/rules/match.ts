@@ -52,13 +52,14 @@ interface CompiledRules {
   missedRules: Int32Array;
 }
 
-// Deriving the requirements of 256 patterns costs about as much as 100 tails matched by the
-// reference (20-45 ms cold), so a table is indexed from its 64th use on: a one-shot `fak classify`
-// pays nothing, a batch pays once. A table whose every pattern is in the generated table of the
-// built-in rules' requirements (literal-table.ts) costs only the automaton (a few milliseconds,
-// less than the reference's first tail, which compiles every pattern): it is indexed at once.
-// Keyed by the table, so a caller's own table gets its own.
+// Deriving the requirements of 256 patterns and building the automaton costs about as much as
+// 100 tails matched by the reference (20-45 ms cold), so a table is indexed from its 64th use
+// on: a one-shot `fak classify` pays nothing, a batch pays once. A table whose every pattern is
+// in the generated table of the built-in rules' requirements (literal-table.ts) costs only the
+// automaton (30-45 ms cold, about a dozen tails of the reference after its first): it is
+// indexed from its 16th use. Keyed by the table, so a caller's own table gets its own.
 const INDEX_AFTER_USES = 64;
+const TABLED_INDEX_AFTER_USES = 16;
 
 /**
  * What the indexed path did, for benchmarks and tests: lines it scanned, full expressions it ran
@@ -72,6 +73,7 @@ function compile(rules: readonly OutcomeRule[]): CompiledRules | undefined {
   const known = compiled.get(rules) ?? 0;
   if (typeof known !== "number") return known;
   compiled.set(rules, known + 1);
+  if (known + 1 < TABLED_INDEX_AFTER_USES) return undefined;
   const tabled = tabledRequirements();
   if (known + 1 < INDEX_AFTER_USES && !rules.every((r) => tabled.has(r.pattern))) return undefined;
   indexRules(rules);
@@ -165,9 +167,11 @@ export function indexRules(rules: readonly OutcomeRule[]): void {
   });
 }
 
-// Any piece of a required literal is required too: its last 12 characters keep the automaton
-// small (a third of the states of whole literals) at no measurable cost in false candidates.
-const LITERAL_WINDOW = 12;
+// Any piece of a required literal is required too: its last 24 characters keep the automaton
+// smaller (18,496 states for the built-in rules, 20,898 with whole literals). A window of 12
+// (9,751 states) let through enough false candidates to cost 7% more per tail on the
+// benchmark's tails (2026-12-06); 8 cost 15% more.
+const LITERAL_WINDOW = 24;
 
 function window(literal: string): string {
   return literal.length <= LITERAL_WINDOW ? literal : literal.slice(-LITERAL_WINDOW);
