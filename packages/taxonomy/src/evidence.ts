@@ -3,12 +3,12 @@ import type { CommandEvent, TestResult } from "./schemas.js";
 /** Longest evidence entry kept: one matched line, never a whole log. */
 export const EVIDENCE_MAX_CHARS = 200;
 
-const LINE_BREAK = /[\r\n]/;
-
 /** Cut a single line to the evidence cap, marking the cut so nobody mistakes it for the whole. */
 export function capEvidence(text: string, max = EVIDENCE_MAX_CHARS): string {
   // Most entries are one line already: the replace would change nothing.
-  const oneLine = (LINE_BREAK.test(text) ? text.replace(/\s*[\r\n]+\s*/g, " ") : text).trim();
+  const oneLine = (
+    text.includes("\n") || text.includes("\r") ? text.replace(/\s*[\r\n]+\s*/g, " ") : text
+  ).trim();
   return oneLine.length <= max ? oneLine : `${oneLine.slice(0, max - 1)}…`;
 }
 

@@ -1,4 +1,6 @@
 import type { z } from "zod";
+import { quickFailureSignals } from "./quick-signals.js";
+import { failureSignalsSchema } from "./schemas.js";
 
 /** Where a bad input was found: the file, the 1-based line (JSONL), the field path. */
 export interface InputLocation {
@@ -44,6 +46,12 @@ export function validate<S extends z.ZodType>(
   value: unknown,
   where: InputLocation,
 ): z.output<S> {
+  // The common shape of FailureSignals, checked by hand (the same value zod gives); anything
+  // else, and every error, from the schema.
+  if ((schema as z.ZodType) === failureSignalsSchema) {
+    const quick = quickFailureSignals(value);
+    if (quick) return quick as z.output<S>;
+  }
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;

@@ -49,6 +49,11 @@ const piece = fc.constantFrom(
   "\u009b31m",
   "[;1m",
   "[x",
+  // Near the hand-written check for colour residue: 16 parameters match, 17 do not.
+  "[0",
+  "m",
+  "[1234567890;23456m",
+  "[1234567890;234567m",
   "\u00a0\u00a0",
   "\u2003",
 );

@@ -122,12 +122,15 @@ export class NormalizedTail {
     return line.length > max ? line.slice(0, max) : line;
   }
 
-  /** The normalised lines (`[""]` when none), computed once. */
+  /** The normalised lines (`[""]` when none), computed once (with `lineIndex`'s places). */
   lines(): readonly string[] {
     if (this.normalised) return this.normalised;
     const lines: string[] = [];
-    for (const raw of this.text.split("\n")) {
-      const line = this.lineOf(raw);
+    const split = this.text.split("\n");
+    this.positions = new Int32Array(split.length);
+    for (let i = 0; i < split.length; i++) {
+      this.positions[i] = lines.length;
+      const line = this.lineOf(split[i]!);
       if (line) lines.push(line);
     }
     const max = this.limits.maxLines;
@@ -147,16 +150,8 @@ export class NormalizedTail {
    */
   lineIndex(raw: number): number {
     if (this.isExact) return raw;
-    if (!this.positions) {
-      const split = this.text.split("\n");
-      this.positions = new Int32Array(split.length);
-      let kept = 0;
-      split.forEach((line, i) => {
-        this.positions![i] = kept;
-        if (this.lineOf(line)) kept++;
-      });
-    }
-    return this.positions[raw]!;
+    if (!this.positions) this.lines();
+    return this.positions![raw]!;
   }
 }
 
@@ -177,13 +172,20 @@ function fold(tail: string): string {
   return t;
 }
 
-// A "[" followed by a digit or ";", which every ESC-less colour code starts with.
+// Exactly what SGR_RESIDUE matches somewhere in `t`: a "[", 1 to 16 digits or ";", an "m".
+// Checked by hand, so that the common "[3 ...]" or "[12/40]" costs no replace of the whole tail.
 function hasSgrResidue(t: string): boolean {
   for (let i = t.indexOf("["); i >= 0; i = t.indexOf("[", i + 1)) {
-    const c = t.charCodeAt(i + 1);
-    if (isDigit(c) || c === 59) return true;
+    let j = i + 1;
+    const end = i + 17;
+    while (j < end && isSgrParameter(t.charCodeAt(j))) j++;
+    if (j > i + 1 && t.charCodeAt(j) === 109) return true;
   }
   return false;
+}
+
+function isSgrParameter(c: number): boolean {
+  return isDigit(c) || c === 59;
 }
 
 function isDigit(c: number): boolean {

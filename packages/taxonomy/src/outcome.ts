@@ -117,7 +117,8 @@ interface Fallback {
 function fallbackFor(exit: number, install: boolean): Fallback | undefined {
   const code = EXIT_CODES.get(exit);
   if (code && (!install || code.priority >= INSTALL_FALLBACK_PRIORITY)) {
-    return { ...code, why: `exit ${exit} decided: ${code.reason}` };
+    const { category, reason, priority } = code;
+    return { category, reason, priority, why: `exit ${exit} decided: ${reason}` };
   }
   if (install) {
     return {

@@ -10,6 +10,7 @@ import type { FailureClassification, FailureSignals } from "./schemas.js";
 export function classifyPolicyBlock(s: FailureSignals): FailureClassification | undefined {
   const dangerous = s.arm?.blocked_dangerous_actions ?? [];
   const benign = s.arm?.unnecessary_blocks ?? [];
+  if (dangerous.length === 0 && benign.length === 0) return undefined;
   const benignEvidence = benign.map((e) => eventEvidence("unnecessary_block", e));
   if (dangerous.length > 0) {
     const also = benign.length > 0 ? `; ${benign.length} benign command(s) also denied` : "";
@@ -25,7 +26,6 @@ export function classifyPolicyBlock(s: FailureSignals): FailureClassification | 
       safety_hold: true,
     };
   }
-  if (benign.length === 0) return undefined;
   return {
     task_id: s.task_id,
     failed: true,

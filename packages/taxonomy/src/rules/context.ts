@@ -38,6 +38,8 @@ export function isInstallCommand(command: string | undefined): boolean {
   return command !== undefined && INSTALL_COMMAND.test(command.slice(0, 2048).toLowerCase());
 }
 
+const LINK_SEPARATOR_CHARACTER = /[&|;\n]/;
+
 /**
  * True when the step that failed is the install: the last link of a `a && b; c` chain, or, with
  * no command known, a log that shows an install (`lines`, or a function that gives them, asked
@@ -49,6 +51,8 @@ export function endsWithInstall(
 ): boolean {
   if (command === undefined || command.trim() === "")
     return hasInstallLog(typeof lines === "function" ? lines() : lines);
+  // One link (no separator character at all) is the whole command, already known not blank.
+  if (!LINK_SEPARATOR_CHARACTER.test(command)) return isInstallCommand(command);
   const links = command.split(/&&|\|\||;|\n/).filter((l) => l.trim() !== "");
   return isInstallCommand(links.at(-1));
 }

@@ -61,12 +61,13 @@ export function buildLiteralIndex(literals: readonly (readonly string[])[]): Lit
   while (1 << shift < width) shift++;
 
   // The trie (state 0 the root) as a flat table of edges (0: none), with the column each state
-  // is entered by and the tags of the literals it ends.
+  // is entered by, its parent and the tags of the literals it ends.
   const row = 1 << shift;
   let bound = 2;
   for (const list of literals) for (const lit of list) bound += lit.length;
-  const edge = new Int32Array(bound * row);
+  const table = new Int32Array(bound * row);
   const entered = new Int32Array(bound).fill(-1);
+  const parent = new Int32Array(bound);
   const own: number[][] = [[]];
   let trie = 1;
   literals.forEach((list, tag) => {
@@ -76,54 +77,54 @@ export function buildLiteralIndex(literals: readonly (readonly string[])[]): Lit
         const k = classOf[lit.charCodeAt(i)]!;
         // A run of blanks in a literal is one blank, as in the text it is found in.
         if (k === blank && entered[s] === blank) continue;
-        let next = edge[s * row + k]!;
+        let next = table[s * row + k]!;
         if (next === 0) {
           next = trie++;
           own.push([]);
           entered[next] = k;
-          edge[s * row + k] = next;
+          parent[next] = s;
+          table[s * row + k] = next;
         }
         s = next;
       }
       if (!own[s]!.includes(tag)) own[s]!.push(tag);
     }
   });
+  // Each state's children, in one array (those of s at childStart[s] .. childStart[s + 1]).
+  const childStart = new Int32Array(trie + 1);
+  for (let c = 1; c < trie; c++) childStart[parent[c]! + 1]!++;
+  for (let s = 0; s < trie; s++) childStart[s + 1]! += childStart[s]!;
+  const children = new Int32Array(trie);
+  const placed = childStart.slice(0, trie);
+  for (let c = 1; c < trie; c++) children[placed[parent[c]!]!++] = c;
 
-  // Breadth-first: failure links, the dense table and each state's output (own + its failure's).
+  // Breadth-first: failure links and each state's output (own + its failure's). A state's row
+  // of the dense table is its failure's row (complete: a failure is shallower) with its own
+  // edges over it, copied whole rather than a column at a time.
   const states = trie + 1; // and the line break
   const nl = trie;
-  const table = new Int32Array(states * row);
   const out: (readonly number[])[] = new Array(states).fill([]);
   const fail = new Int32Array(states);
   const queue = new Int32Array(trie);
-  let tail = 0;
-  for (let k = 0; k < row; k++) {
-    const next = edge[k]!;
-    table[k] = next;
-    if (next) queue[tail++] = next;
-  }
+  queue[0] = 0;
+  let tail = 1;
   for (let qi = 0; qi < tail; qi++) {
     const s = queue[qi]!;
     const f = fail[s]!;
-    const inherited = out[f]!;
-    const mine = own[s]!;
-    out[s] = mine.length ? [...new Set([...mine, ...inherited])] : inherited;
-    for (let k = 0; k < row; k++) {
-      const next = edge[s * row + k]!;
-      if (next) {
-        table[s * row + k] = next;
-        fail[next] = table[f * row + k]!;
-        queue[tail++] = next;
-      } else table[s * row + k] = table[f * row + k]!;
+    if (s !== 0) {
+      const mine = own[s]!;
+      const inherited = out[f]!;
+      out[s] = mine.length ? [...new Set([...mine, ...inherited])] : inherited;
+      table.copyWithin(s * row, f * row, f * row + row);
+    }
+    for (let j = childStart[s]!; j < childStart[s + 1]!; j++) {
+      const c = children[j]!;
+      const k = entered[c]!;
+      if (s !== 0) fail[c] = table[f * row + k]!;
+      table[s * row + k] = c;
+      queue[tail++] = c;
     }
   }
-  // A blank after a blank changes nothing (the run reads as one); an LF, from anywhere, leads
-  // to the line break, whose row is the root's: the next line starts afresh.
-  for (let s = 0; s < trie; s++) {
-    if (entered[s] === blank) table[s * row + blank] = s;
-    table[s * row + lf] = nl;
-  }
-  table.copyWithin(nl * row, 0, row);
 
   // Renumber: the states that end no literal first (the root stays 0), then the line break,
   // then those that end one, so that the scan tests one comparison a character.
@@ -136,11 +137,28 @@ export function buildLiteralIndex(literals: readonly (readonly string[])[]): Lit
   order.forEach((s, i) => {
     renamed[s] = i;
   });
+  // The same table under the new numbers, built the same way (rows copied in breadth-first order).
   const next = states <= 65536 ? new Uint16Array(states * row) : new Uint32Array(states * row);
-  for (let i = 0; i < states; i++) {
-    const from = order[i]! * row;
-    for (let k = 0; k < row; k++) next[i * row + k] = renamed[table[from + k]!]!;
+  for (let qi = 0; qi < tail; qi++) {
+    const s = queue[qi]!;
+    const at = renamed[s]! * row;
+    if (s !== 0) {
+      const from = renamed[fail[s]!]! * row;
+      next.copyWithin(at, from, from + row);
+    }
+    for (let j = childStart[s]!; j < childStart[s + 1]!; j++) {
+      const c = children[j]!;
+      next[at + entered[c]!] = renamed[c]!;
+    }
   }
+  // A blank after a blank changes nothing (the run reads as one); an LF, from anywhere, leads
+  // to the line break, whose row is the root's: the next line starts afresh.
+  for (let s = 0; s < trie; s++) {
+    const at = renamed[s]! * row;
+    if (entered[s] === blank) next[at + blank] = renamed[s]!;
+    next[at + lf] = renamed[nl]!;
+  }
+  next.copyWithin(renamed[nl]! * row, 0, row);
   const tagStart = new Int32Array(states - firstOut + 1);
   const tags: number[] = [];
   for (let i = firstOut; i < states; i++) {

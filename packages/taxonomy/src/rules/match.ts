@@ -4,7 +4,9 @@
 import type { OutcomeCode } from "../codes.js";
 import { NormalizedTail } from "../normalize.js";
 import { isProgressLine } from "./context.js";
+import { OUTCOME_RULES } from "./index.js";
 import { buildLiteralIndex, type LiteralIndex } from "./literal-index.js";
+import { LITERAL_TABLE } from "./literal-table.js";
 import { requiredLiteralSets } from "./literals.js";
 import { AFTER_WINDOW, type OutcomeRule } from "./rule.js";
 
@@ -43,12 +45,21 @@ interface CompiledRules {
   callNo: number;
   /** What a scan found: triples (line of the text, where it starts, rule), in text order. */
   events: Int32Array;
+  // The line a rule last failed on (`missedLine`, valid where `missedIn` is the call), and the
+  // rules that failed in the call, whose lines are let go at its end.
+  missedIn: Int32Array;
+  missedLine: string[];
+  missedRules: Int32Array;
 }
 
-// Building the index of the built-in table costs about as much as 100 tails matched by the
-// reference (20-45 ms cold), so a table is indexed from its 64th use on: a one-shot `fak classify`
-// pays nothing, a batch pays once. Keyed by the table, so a caller's own table gets its own.
+// Deriving the requirements of 256 patterns and building the automaton costs about as much as
+// 100 tails matched by the reference (20-45 ms cold), so a table is indexed from its 64th use
+// on: a one-shot `fak classify` pays nothing, a batch pays once. A table whose every pattern is
+// in the generated table of the built-in rules' requirements (literal-table.ts) costs only the
+// automaton (30-45 ms cold, about a dozen tails of the reference after its first): it is
+// indexed from its 16th use. Keyed by the table, so a caller's own table gets its own.
 const INDEX_AFTER_USES = 64;
+const TABLED_INDEX_AFTER_USES = 16;
 
 /**
  * What the indexed path did, for benchmarks and tests: lines it scanned, full expressions it ran
@@ -62,7 +73,9 @@ function compile(rules: readonly OutcomeRule[]): CompiledRules | undefined {
   const known = compiled.get(rules) ?? 0;
   if (typeof known !== "number") return known;
   compiled.set(rules, known + 1);
-  if (known + 1 < INDEX_AFTER_USES) return undefined;
+  if (known + 1 < TABLED_INDEX_AFTER_USES) return undefined;
+  const tabled = tabledRequirements();
+  if (known + 1 < INDEX_AFTER_USES && !rules.every((r) => tabled.has(r.pattern))) return undefined;
   indexRules(rules);
   return compiled.get(rules) as CompiledRules;
 }
@@ -98,6 +111,23 @@ export function literalRequirements(re: RegExp): string[][] {
   return out;
 }
 
+let tabled: WeakMap<RegExp, readonly (readonly string[])[]> | undefined;
+
+/**
+ * The built-in rules' requirements as generated (literal-table.test.ts holds each equal to
+ * `literalRequirements` of its pattern), by pattern: a caller's table that reuses a built-in
+ * rule finds it too.
+ */
+function tabledRequirements(): WeakMap<RegExp, readonly (readonly string[])[]> {
+  if (tabled) return tabled;
+  tabled = new WeakMap();
+  for (const rule of OUTCOME_RULES) {
+    const sets = LITERAL_TABLE[rule.id];
+    if (sets) tabled.set(rule.pattern, sets);
+  }
+  return tabled;
+}
+
 /**
  * Build (once) the literal index of a rule table now rather than after its first uses.
  * @example indexRules(OUTCOME_RULES); matchRules(lines, OUTCOME_RULES, false) // indexed from the first call
@@ -105,11 +135,12 @@ export function literalRequirements(re: RegExp): string[][] {
 export function indexRules(rules: readonly OutcomeRule[]): void {
   const known = compiled.get(rules);
   if (known !== undefined && typeof known !== "number") return;
-  const requirements = rules.map((r) => literalRequirements(r.pattern));
+  const table = tabledRequirements();
+  const requirements = rules.map((r) => table.get(r.pattern) ?? literalRequirements(r.pattern));
   const tagRule: number[] = [];
   const tagBit: number[] = [];
   const full = new Int32Array(rules.length);
-  const literals: string[][] = [];
+  const literals: (readonly string[])[] = [];
   requirements.forEach((sets, r) => {
     sets.forEach((set, j) => {
       tagRule.push(r);
@@ -130,12 +161,17 @@ export function indexRules(rules: readonly OutcomeRule[]): void {
     lineNo: 0,
     callNo: 0,
     events: new Int32Array(3 * 64),
+    missedIn: new Int32Array(rules.length),
+    missedLine: new Array<string>(rules.length).fill(""),
+    missedRules: new Int32Array(rules.length),
   });
 }
 
-// Any piece of a required literal is required too: its last 12 characters keep the automaton
-// small (a third of the states of whole literals) at no measurable cost in false candidates.
-const LITERAL_WINDOW = 12;
+// Any piece of a required literal is required too: its last 24 characters keep the automaton
+// smaller (18,496 states for the built-in rules, 20,898 with whole literals). A window of 12
+// (9,751 states) let through enough false candidates to cost 7% more per tail on the
+// benchmark's tails (2026-12-06); 8 cost 15% more.
+const LITERAL_WINDOW = 24;
 
 function window(literal: string): string {
   return literal.length <= LITERAL_WINDOW ? literal : literal.slice(-LITERAL_WINDOW);
@@ -186,6 +222,7 @@ export function matchTail(
   if (c.callNo === 0x7fffffff || c.lineNo > 0x40000000) {
     c.foundIn.fill(0);
     c.stamp.fill(0);
+    c.missedIn.fill(0);
     c.callNo = 0;
     c.lineNo = 0;
   }
@@ -203,11 +240,12 @@ export function matchTail(
   }
   prefilterCounts.lines += lines;
 
-  const { always, foundIn } = c;
+  const { always, foundIn, missedIn, missedLine, missedRules } = c;
   const found: TailMatch[] = [];
   let install_ = typeof install === "boolean" ? install : undefined;
   // The line a rule last failed on: the same text fails again (only `after` looks elsewhere).
-  let missed: (string | undefined)[] | undefined;
+  // In the table's scratch: an array by rule made each call would be mostly holes, and large.
+  let misses = 0;
   const attempt = (r: number, line: string, raw: number) => {
     if (foundIn[r] === call) return;
     const rule = rules[r]!;
@@ -215,12 +253,15 @@ export function matchTail(
       if (install_ === undefined) install_ = (install as () => boolean)();
       if (!install_) return;
     }
-    if (missed?.[r] === line) return;
+    if (missedIn[r] === call && missedLine[r] === line) return;
     prefilterCounts.tests++;
     if (!test(rule.pattern, line) || (rule.unless && test(rule.unless, line))) {
       if (!rule.after) {
-        missed ??= [];
-        missed[r] = line;
+        if (missedIn[r] !== call) {
+          missedIn[r] = call;
+          missedRules[misses++] = r;
+        }
+        missedLine[r] = line;
       }
       return;
     }
@@ -253,6 +294,7 @@ export function matchTail(
     });
   }
 
+  for (let k = 0; k < misses; k++) missedLine[missedRules[k]!] = "";
   if (found.length > 1)
     found.sort(
       (a, b) =>
@@ -279,15 +321,17 @@ function scan(c: CompiledRules, text: string, call: number): number {
   let n = 0;
   let raw = 0;
   let start = 0;
-  let lineNo = ++c.lineNo;
+  // Line numbers are kept in a local and stored back once: the loop writes no object.
+  let lineNo = c.lineNo + 1;
   let s = 0;
-  for (let i = 0; i < text.length; i++) {
+  const length = text.length;
+  for (let i = 0; i < length; i++) {
     s = next[(s << shift) + classOf[text.charCodeAt(i)]!]!;
     if (s < firstOut) continue;
     if (s === lineBreak) {
       raw++;
       start = i + 1;
-      lineNo = ++c.lineNo;
+      lineNo++;
       continue;
     }
     const end = tagStart[s - firstOut + 1]!;
@@ -311,6 +355,7 @@ function scan(c: CompiledRules, text: string, call: number): number {
       n += 3;
     }
   }
+  c.lineNo = lineNo;
   scanned.lines = raw + 1;
   return n;
 }
