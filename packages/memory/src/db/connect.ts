@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, statSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Client, createClient } from "@libsql/client";
@@ -43,7 +43,7 @@ export async function connect(opts: ConnectOptions = {}): Promise<Connection> {
   let client: Client;
   if (local && opts.readOnly) await checkReadable(url);
   try {
-    if (local && !opts.readOnly) mkdirSync(dirname(filePath(url)), { recursive: true });
+    if (local && !opts.readOnly) createPrivately(filePath(url));
     client = createClient({
       url: local && opts.readOnly ? sqliteUriUrl(filePath(url), "mode=ro") : url,
       authToken,
@@ -61,6 +61,19 @@ export async function connect(opts: ConnectOptions = {}): Promise<Connection> {
     throw toStoreError(err, url, "open");
   }
   return { client, url, local };
+}
+
+/**
+ * A new store is readable by its owner only: the folder fak makes 0700, the file 0600 (SQLite
+ * gives its -wal and -shm the file's mode). An existing file keeps the mode it has.
+ */
+function createPrivately(path: string): void {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  try {
+    closeSync(openSync(path, "wx", 0o600));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+  }
 }
 
 /** Refuse, before SQLite sees it, a store file that is missing, empty, or beside a foreign -wal. */
