@@ -72,7 +72,7 @@ function percentOrUnicode(m: string): string {
 
 /**
  * For the joined view of `text`: a span that runs over a removed break counts only when what it
- * takes from the later line looks generated (a token's second half, not the next line's first
+ * takes from each later line looks generated (a token's second half, not the next line's first
  * word after a token that simply ended the line).
  */
 function acrossBreaks(text: string): (span: SecretSpan) => boolean {
@@ -93,8 +93,11 @@ function acrossBreaks(text: string): (span: SecretSpan) => boolean {
       if ((breaks[mid] ?? 0) <= start) lo = mid + 1;
       else hi = mid;
     }
-    for (let i = lo; i < breaks.length && (breaks[i] ?? end) < end; i++)
-      if (!looksGenerated(joined.slice(breaks[i], end))) return false;
+    // Each later line's part of the span (up to the next break): linear in the span.
+    for (let i = lo; i < breaks.length && (breaks[i] ?? end) < end; i++) {
+      const to = Math.min(end, breaks[i + 1] ?? end);
+      if (!looksGenerated(joined.slice(breaks[i], to))) return false;
+    }
     return true;
   };
 }
