@@ -9,6 +9,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { reportFigure } from "@fak/vitest-config/report";
 import { createClient } from "@libsql/client";
 import { afterAll, describe, expect, it } from "vitest";
 import { openStore } from "../src/store.js";
@@ -18,8 +19,10 @@ import { verifyStore } from "../src/verify/verify-store.js";
 // that still holds the old -wal) was applied and checkpointed into it by a read, destroying it.
 
 const dirs: string[] = [];
+let refusedByteIdentical = 0;
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  reportFigure("foreign -wal", { walsRefusedStoreByteIdentical: refusedByteIdentical });
 });
 const folder = () => {
   const d = mkdtempSync(join(tmpdir(), "fak-wal-"));
@@ -103,6 +106,7 @@ describe("a -wal that is not the store's own", () => {
       await refused(open(), `${s.path}-wal`);
       expect(readFileSync(s.path).equals(s.bytes)).toBe(true);
       expect(existsSync(`${s.path}-wal`)).toBe(true);
+      refusedByteIdentical++;
     }
   });
 
@@ -115,6 +119,7 @@ describe("a -wal that is not the store's own", () => {
     const s = await besideStore(wal);
     await refused(openStore({ url: s.url, readOnly: true }), `${s.path}-wal`);
     expect(readFileSync(s.path).equals(s.bytes)).toBe(true);
+    refusedByteIdentical++;
   });
 
   it("a -wal whose page size is not the database's is refused", async () => {
@@ -130,6 +135,7 @@ describe("a -wal that is not the store's own", () => {
     const s = await besideStore(wal);
     await refused(openStore({ url: s.url, readOnly: true }), "pages are 8192 bytes");
     expect(readFileSync(s.path).equals(s.bytes)).toBe(true);
+    refusedByteIdentical++;
   });
 
   it("the store's own -wal (a writer killed before it closed) is read, and the file left as it was", async () => {

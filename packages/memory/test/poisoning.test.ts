@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { reportFigure } from "@fak/vitest-config/report";
 import { afterAll, describe, expect, it } from "vitest";
 import { openStore } from "../src/store.js";
 
@@ -10,7 +11,11 @@ import { openStore } from "../src/store.js";
 // as prior art, the next agent's prompt.
 
 const dir = mkdtempSync(join(tmpdir(), "fak-poison-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const counts = { forgedLinesStoredImported: 0, injectionsServedFenced: 0 };
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  reportFigure("memory poisoning", counts);
+});
 const word = (n = 6) => randomBytes(n).toString("hex");
 let files = 0;
 const store = () => openStore({ url: `file:${join(dir, `m-${++files}.db`)}` });
@@ -60,6 +65,7 @@ describe("an import line claiming provenance", () => {
     expect(lines.map((l) => l.status)).toEqual(["added", "added"]);
     const stored = await collect(s.exportRows());
     for (const r of stored) expect(r).toMatchObject({ provenance: "imported", source: null });
+    counts.forgedLinesStoredImported += stored.length;
 
     const genuine = await s.record({
       session: "run-1",
@@ -112,6 +118,7 @@ describe("an agent's own text in prior art", () => {
     expect(art.text).toMatch(/~~~ written by an earlier agent/);
     const approach = art.text.split("\n").find((l) => l.trimStart().startsWith("approach:")) ?? "";
     expect(approach.length).toBeLessThanOrEqual(2 + "approach: ".length + 300);
+    counts.injectionsServedFenced++;
     s.close();
   });
 
@@ -130,6 +137,7 @@ describe("an agent's own text in prior art", () => {
     expect(art.ids).toHaveLength(3);
     expect(unfenced(art.text, opener)).toEqual([]);
     expect(art.text).not.toContain(p.command);
+    counts.injectionsServedFenced += 3;
     s.close();
   });
 });

@@ -2,6 +2,7 @@ import { randomBytes, randomInt } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { reportFigure } from "@fak/vitest-config/report";
 import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore } from "../src/store.js";
@@ -11,7 +12,11 @@ import { verifyStore } from "../src/verify/verify-store.js";
 // Each test flips one bit in a copy of a real store file (recorded through the store, closed).
 
 const dir = mkdtempSync(join(tmpdir(), "fak-verify-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let caught = 0;
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  reportFigure("verify on damaged copies", { damagedCopiesCaught: caught });
+});
 const tag = randomBytes(5).toString("hex");
 const trial = (i: number) => `fixgit${tag}trial${i}`;
 const session = (i: number) => `run${tag}session${i}`;
@@ -60,6 +65,7 @@ function offsets(text: string): number[] {
 async function notOk(url: string) {
   const report = await verifyStore({ url }).catch((e: unknown) => ({ ok: false, error: e }));
   expect(report.ok).toBe(false);
+  caught++;
   return report;
 }
 
@@ -111,6 +117,7 @@ describe("memory verify on a damaged copy of a store", () => {
       if (!r.ok) failed++;
     }
     expect(failed).toBeGreaterThan(0);
+    caught += failed;
   });
 
   it("a zero-length file is refused as not a store", async () => {
@@ -119,5 +126,6 @@ describe("memory verify on a damaged copy of a store", () => {
     await expect(verifyStore({ url: `file:${path}` })).rejects.toMatchObject({
       code: "NOT_A_DATABASE",
     });
+    caught++;
   });
 });

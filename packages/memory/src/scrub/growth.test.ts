@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { reportFigure } from "@fak/vitest-config/report";
+import { afterAll, describe, expect, it } from "vitest";
 import { assignmentRules } from "./assignments.js";
 import { authRules } from "./auth.js";
 import { cloudRules } from "./cloud.js";
@@ -132,6 +133,18 @@ function cpuMs(fn: () => unknown): number {
   const used = process.cpuUsage(start);
   return (used.user + used.system) / 1000;
 }
+
+const seen = {
+  families: FAMILIES.length,
+  inputsOf100KB: 0,
+  worstCpuMsPer100KB: 0,
+  worstGrowthFor16x: 0,
+};
+afterAll(() => {
+  seen.worstGrowthFor16x = Math.round(seen.worstGrowthFor16x * 10) / 10;
+  seen.worstCpuMsPer100KB = Math.round(seen.worstCpuMsPer100KB);
+  reportFigure("scrub growth (adversarial input per family)", seen);
+});
 
 describe("every scrubber family stays linear on adversarial input", () => {
   for (const family of FAMILIES) {
