@@ -164,6 +164,9 @@ describe("every scrubber family stays linear on adversarial input", () => {
               cpuMs(() => family.work(small)),
             );
           expect(ratio, `${what}, 100 KB / 6.4 KB`).toBeLessThan(64);
+          seen.inputsOf100KB++;
+          seen.worstCpuMsPer100KB = Math.max(seen.worstCpuMsPer100KB, bigMs);
+          seen.worstGrowthFor16x = Math.max(seen.worstGrowthFor16x, ratio);
         }
       }
     });

@@ -1,4 +1,4 @@
-import { looksGenerated } from "./entropy.js";
+import { isWordLike, looksGenerated } from "./entropy.js";
 import type { SecretSpan } from "./rule.js";
 import { ANSI, blankAnsi } from "./spans.js";
 
@@ -71,9 +71,17 @@ function percentOrUnicode(m: string): string {
 }
 
 /**
+ * What a token's second half looks like: 6 characters or more, generated (letters and digits,
+ * or both cases) or at least not word-shaped; a line's first word (`finished`, `the`) is not.
+ */
+function continuesToken(part: string): boolean {
+  return part.length >= 6 && (looksGenerated(part) || !isWordLike(part));
+}
+
+/**
  * For the joined view of `text`: a span that runs over a removed break counts only when what it
- * takes from each later line looks generated (a token's second half, not the next line's first
- * word after a token that simply ended the line).
+ * takes from each later line continues a token (`continuesToken`: a token's second half, not
+ * the next line's first word after a token that simply ended the line).
  */
 function acrossBreaks(text: string): (span: SecretSpan) => boolean {
   // Where each break sits in the joined text.
@@ -96,7 +104,7 @@ function acrossBreaks(text: string): (span: SecretSpan) => boolean {
     // Each later line's part of the span (up to the next break): linear in the span.
     for (let i = lo; i < breaks.length && (breaks[i] ?? end) < end; i++) {
       const to = Math.min(end, breaks[i + 1] ?? end);
-      if (!looksGenerated(joined.slice(breaks[i], to))) return false;
+      if (!continuesToken(joined.slice(breaks[i], to))) return false;
     }
     return true;
   };
