@@ -56,6 +56,13 @@ const SUITES = {
     "test/hostile-text.property.test.ts",
     "src/search/search.test.ts",
     "src/search/query.test.ts",
+    // Issue 18: the third red-team pass's classes inside the memory.
+    "src/scrub/growth.test.ts",
+    "src/scrub/secret-shapes.test.ts",
+    "test/foreign-wal.test.ts",
+    "test/verify-damage.test.ts",
+    "test/poisoning.test.ts",
+    "src/db/connect.test.ts",
   ],
   "apps/replay": [
     "src/fixture-replay/policy.test.ts",
@@ -167,6 +174,28 @@ function render({ started, finished, files, figures }) {
     ["busy errors surfaced to a caller", sum(figures, /^concurrency/, "busyErrorsSurfaced")],
     ["tamperings detected (open check or verify)", sum(figures, /^tamper/, "tamperingsDetected")],
     ["forged rows every command read around", sum(figures, /^forged rows/, "forgedRows")],
+    [
+      "foreign -wal files refused, the store byte-identical",
+      sum(figures, /^foreign -wal$/, "walsRefusedStoreByteIdentical"),
+    ],
+    [
+      "damaged store copies `memory verify` caught",
+      sum(figures, /^verify on damaged copies$/, "damagedCopiesCaught"),
+    ],
+    [
+      "forged import lines stored as imported (never real)",
+      sum(figures, /^memory poisoning$/, "forgedLinesStoredImported"),
+    ],
+    [
+      "agent instructions served as fenced data, command withheld",
+      sum(figures, /^memory poisoning$/, "injectionsServedFenced"),
+    ],
+    [
+      "adversarial 100 KB inputs across scrubber families",
+      sum(figures, /^scrub growth/, "inputsOf100KB"),
+    ],
+    ["worst scrubber CPU ms per 100 KB", sum(figures, /^scrub growth/, "worstCpuMsPer100KB")],
+    ["secret-shaped values tried (issue 18)", sum(figures, /^secret shapes/, "valuesTried")],
   ];
   const lines = [
     START,

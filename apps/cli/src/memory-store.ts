@@ -27,18 +27,51 @@ export async function embedderFrom(opts: DbOptions): Promise<Embedder | undefine
 }
 
 /**
+ * A -wal beside the store that is not its own (@fak/memory's `FOREIGN_WAL`): bad input, exit
+ * status 2, with the store's message naming the file; both files are left as they were.
+ */
+export class ForeignWalError extends Error {
+  readonly code = "FAK_BAD_INPUT";
+  constructor(message: string, cause: unknown) {
+    super(message, { cause });
+    this.name = "ForeignWalError";
+  }
+}
+
+/** `err`, or a ForeignWalError when it is the store refusing a foreign -wal. */
+export function storeFailure(err: unknown): unknown {
+  const e = err as { name?: unknown; code?: unknown; message?: unknown } | null;
+  return e?.name === "MemoryStoreError" && e.code === "FOREIGN_WAL"
+    ? new ForeignWalError(String(e.message), err)
+    : err;
+}
+
+/**
  * Open the memory named by --db, else FAK_DB_URL, else file:.fak/memory.db, with the embedder
- * of --embeddings or FAK_EMBEDDINGS_URL if any; always close it.
+ * of --embeddings or FAK_EMBEDDINGS_URL if any; always close it. `readOnly` for the commands
+ * that only read (search, prior-art, history, export): nothing is written or checkpointed, and a
+ * missing store, an empty file or a foreign -wal is refused.
  */
 export async function withStore<T>(
   opts: DbOptions,
   work: (store: Store) => Promise<T>,
+  { readOnly = false }: { readOnly?: boolean } = {},
 ): Promise<T> {
   const embedder = await embedderFrom(opts);
   const { openStore } = await import("@fak/memory");
   // Rows a read had to work around (see @fak/memory's onWarning) are said on stderr, once each.
   const onWarning = (m: string) => process.stderr.write(`fak: warning: ${m}\n`);
-  const store = await openStore({ ...(opts.db ? { url: opts.db } : {}), embedder, onWarning });
+  let store: Store;
+  try {
+    store = await openStore({
+      ...(opts.db ? { url: opts.db } : {}),
+      embedder,
+      onWarning,
+      readOnly,
+    });
+  } catch (err) {
+    throw storeFailure(err);
+  }
   try {
     return await work(store);
   } finally {

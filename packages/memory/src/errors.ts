@@ -35,7 +35,9 @@ export class MemoryInputError extends Error {
 export type MemoryStoreErrorCode =
   | "UNREACHABLE" // the libSQL server did not answer, or went away
   | "AUTH" // the server refused the auth token
-  | "NOT_A_DATABASE" // the file is not a SQLite database at all
+  | "NOT_A_DATABASE" // the file is not a SQLite database at all (or is empty)
+  | "NOT_FOUND" // a read found no memory file at the URL
+  | "FOREIGN_WAL" // a -wal beside the file is not the store's own: refused, both left as they were
   | "NOT_OURS" // a database with other tables and no fak migrations
   | "NEWER_SCHEMA" // migrated by a newer @fak/memory than this one
   | "TAMPERED" // the schema is not what the migrations created (a trigger dropped or changed)

@@ -6,6 +6,7 @@ import {
   type PreparedRow,
   provenanceLabel,
   ROW_COLUMNS,
+  rowDigest,
   sourceColumns,
   toExportedRow,
 } from "./row/index.js";
@@ -25,9 +26,9 @@ export interface RecordResult extends ExportedRow {
 // cannot both believe they are first (the unique source index backs the check).
 const INSERT_ROW = `INSERT INTO failures
   (session, task, approach, death_reason, layer, conviction, created_at, substance_key, occurrence_of, supersedes,
-   provenance, source_harness, source_job, source_trial, source_attempt)
+   provenance, source_harness, source_job, source_trial, source_attempt, row_digest)
 SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, (SELECT MIN(id) FROM failures WHERE substance_key = ?8), NULL,
-  ?9, ?10, ?11, ?12, ?13
+  ?9, ?10, ?11, ?12, ?13, ?15
 WHERE ?12 IS NULL OR NOT EXISTS (SELECT 1 FROM failures
   WHERE source_harness = ?10 AND source_job = ?11 AND source_trial = ?12 AND source_attempt = ?13)
 RETURNING ${ROW_COLUMNS}`;
@@ -38,13 +39,18 @@ WHERE source_harness = ? AND source_job = ? AND source_trial = ? AND source_atte
 // Supersede: the row named must exist, must not be superseded yet, and must differ in substance.
 const INSERT_SUCCESSOR = `INSERT INTO failures
   (session, task, approach, death_reason, layer, conviction, created_at, substance_key, occurrence_of, supersedes,
-   provenance, source_harness, source_job, source_trial, source_attempt)
+   provenance, source_harness, source_job, source_trial, source_attempt, row_digest)
 SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, (SELECT MIN(id) FROM failures WHERE substance_key = ?8), old.id,
-  ?9, ?10, ?11, ?12, ?13
+  ?9, ?10, ?11, ?12, ?13, ?15
 FROM failures AS old
 WHERE old.id = ?14 AND old.substance_key <> ?8
   AND NOT EXISTS (SELECT 1 FROM failures AS s WHERE s.supersedes = old.id)
 RETURNING ${ROW_COLUMNS}`;
+
+/** The digest of the row as INSERT writes it (?15 in both statements). */
+function digestOf(row: PreparedRow, now: string): string {
+  return rowDigest({ ...row, created_at: now });
+}
 
 function rowArgs(row: PreparedRow, now: string) {
   return [
@@ -85,7 +91,8 @@ export async function insertRow(
   row: PreparedRow,
   vector?: InStatement,
 ): Promise<RecordResult> {
-  const insert = { sql: INSERT_ROW, args: rowArgs(row, new Date().toISOString()) };
+  const now = new Date().toISOString();
+  const insert = { sql: INSERT_ROW, args: [...rowArgs(row, now), null, digestOf(row, now)] };
   const r = await insertWith(client, insert, vector);
   if (r.rows[0]) return withDeaths(client, toExportedRow(r.rows[0]), "added");
   const earlier = await client.execute({ sql: BY_SOURCE, args: sourceColumns(row.source) });
@@ -104,7 +111,8 @@ export async function insertSuccessor(
 ): Promise<RecordResult> {
   let inserted: ExportedRow | undefined;
   try {
-    const args = [...rowArgs(row, new Date().toISOString()), id];
+    const now = new Date().toISOString();
+    const args = [...rowArgs(row, now), id, digestOf(row, now)];
     const r = await insertWith(client, { sql: INSERT_SUCCESSOR, args }, vector);
     inserted = r.rows[0] ? toExportedRow(r.rows[0]) : undefined;
   } catch (err) {

@@ -24,6 +24,7 @@ import {
   checkOwnership,
   checkSchema,
   indexEndsWithRows,
+  latestMigration,
   probeFts5,
   readSchemaState,
 } from "./schema/index.js";
@@ -54,6 +55,13 @@ export interface OpenStoreOptions {
    * `process.emitWarning`.
    */
   onWarning?: (message: string) => void;
+  /**
+   * Open for reading only (`fak memory search`, `export`, `prior-art`, `history`): a file is
+   * opened with SQLite's `mode=ro` once a -wal beside it is known to be its own (`MemoryStoreError`
+   * `FOREIGN_WAL` otherwise), so a read never writes or checkpoints anything; a missing or empty
+   * file is refused. A store an older @fak/memory made is migrated first, as a write would.
+   */
+  readOnly?: boolean;
 }
 
 /** The failure memory: append-only rows, occurrences, supersession, search and prior art. */
@@ -107,9 +115,19 @@ export async function openStore(opts: OpenStoreOptions = {}): Promise<FailureSto
     // Every step of it can be repeated, so a busy database (processes opening a fresh memory
     // at once) is waited out like a busy write.
     const fts = await retryBusy(
-      () => prepareSchema(client, url, local, opts.fts !== false, warn),
+      () =>
+        opts.readOnly
+          ? readOnlySchema(client, url, opts.fts !== false, warn)
+          : prepareSchema(client, url, local, opts.fts !== false, warn),
       opts.busyTimeoutMs ?? BUSY_DEADLINE_MS,
     );
+    if (fts === "migrate") {
+      // Migrated as the next write would (its -wal was checked above), then read only.
+      client.close();
+      const { embedder: _, ...rest } = opts;
+      (await openStore({ ...rest, readOnly: false, onNotice: () => {} })).close();
+      return openStore({ ...opts, readOnly: true });
+    }
     const notice = opts.onNotice ?? ((line: string) => process.stderr.write(`${line}\n`));
     const semantic = opts.embedder && semanticFor(client, opts.embedder, notice, opts.semantic);
     return makeStore(client, url, fts, warn, opts.busyTimeoutMs ?? BUSY_DEADLINE_MS, {
@@ -151,6 +169,40 @@ async function prepareSchema(
   if (!available || !wantFts) return false;
   await applyMigrations(client, "fts");
   await checkSchema(client, url);
+  if (!(await indexEndsWithRows(client))) {
+    warn(
+      `${url}: the full-text index does not cover the newest rows (emptied or damaged); searching without it until \`fak memory verify\` rebuilds it`,
+    );
+    return false;
+  }
+  return true;
+}
+
+/** prepareSchema's checks without its writes; "migrate" when the store needs a migration first. */
+async function readOnlySchema(
+  client: Client,
+  url: string,
+  wantFts: boolean,
+  warn: Warn,
+): Promise<boolean | "migrate"> {
+  const state = await readSchemaState(client);
+  checkOwnership(state, url);
+  if (state.core === null)
+    throw new MemoryStoreError(
+      "NOT_FOUND",
+      `${url} holds no failure memory yet (no fak migrations)`,
+    );
+  if (state.core < latestMigration("core")) return "migrate";
+  await checkSchema(client, url);
+  const available = await probeFts5(client);
+  if (state.names.has("failures_fts") && !available) {
+    throw new MemoryStoreError(
+      "FTS_MISSING",
+      `${url} has an FTS5 index, but this libSQL build has no FTS5, so it cannot be searched`,
+    );
+  }
+  if (!available || !wantFts || state.fts === null) return false;
+  if (state.fts < latestMigration("fts")) return "migrate";
   if (!(await indexEndsWithRows(client))) {
     warn(
       `${url}: the full-text index does not cover the newest rows (emptied or damaged); searching without it until \`fak memory verify\` rebuilds it`,

@@ -119,7 +119,10 @@ describe.each(backends())("provenance and idempotent recording on $name", (backe
     });
     const art = await store.priorArt(task, { maxTokens: 1000 });
     expect(art.ids).toEqual([real.id, fake.id]);
-    const [, realLine, fakeLine] = art.text.split("\n");
+    const lines = art.text.split("\n");
+    const realLine = lines.find((l) => l.startsWith(`- failure:${real.id} `));
+    const fakeLine = lines.find((l) => l.startsWith(`- failure:${fake.id} `));
+    expect(lines.indexOf(realLine ?? "")).toBeLessThan(lines.indexOf(fakeLine ?? ""));
     expect(realLine).toContain(
       `failure:${real.id} [refuted by real checks] (real: tb run-${t}/migrate-1 attempt 2)`,
     );

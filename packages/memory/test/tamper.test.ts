@@ -145,12 +145,12 @@ describe.each(freshBackends())(
       detected++;
     });
 
-    it("an empty database verifies clean as an empty memory", async () => {
+    it("an empty database (no file, or no fak migrations) is refused, not called a healthy memory", async () => {
+      // Issue 18: a zero-length file verified as a healthy empty store.
       const url = await backend.fresh();
-      expect(await verifyStore({ url })).toMatchObject({
-        ok: true,
-        rows: { rows: 0 },
-        problems: [],
+      await expect(verifyStore({ url })).rejects.toMatchObject({
+        name: "MemoryStoreError",
+        code: "NOT_FOUND",
       });
     });
 

@@ -1,3 +1,4 @@
+import { copyFileSync, readFileSync } from "node:fs";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -115,5 +116,30 @@ describe("fak memory verify", { timeout: 60_000 }, () => {
     const record = await runFak(["memory", "record", ...row, "--db", db]);
     expect(record.status).toBe(1);
     expect(record.stderr).toContain("not what fak's migrations created");
+  });
+
+  it("read commands refuse another database's -wal beside the store: exit 2, the file named, the store byte-identical", async () => {
+    // Issue 18 item 2: a backup restored over a folder that still holds an old -wal.
+    expect((await runFak(["memory", "record", ...row, "--db", db])).status).toBe(0);
+    const other = join(dir, "other.db");
+    const c = await rawClient(`file:${other}`);
+    await c.execute("PRAGMA journal_mode = WAL");
+    await c.execute("PRAGMA wal_autocheckpoint = 0");
+    await c.execute("CREATE TABLE notes (body TEXT)");
+    await c.execute("INSERT INTO notes VALUES ('not a failure')");
+    copyFileSync(`${other}-wal`, join(dir, "m.db-wal"));
+    c.close();
+    const before = readFileSync(join(dir, "m.db"));
+    for (const args of [
+      ["memory", "verify", "--db", db],
+      ["memory", "export", "--db", db],
+      ["memory", "search", "token bucket", "--db", db],
+    ]) {
+      const r = await runFak(args);
+      expect(r.status, args.join(" ")).toBe(2);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toContain(`${join(dir, "m.db-wal")} does not belong to the database`);
+      expect(readFileSync(join(dir, "m.db")).equals(before)).toBe(true);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { withStore } from "../memory-store.js";
+import { storeFailure, withStore } from "../memory-store.js";
 import { type DbOptions, embeddingsOptions, positiveInt } from "../options.js";
 import { colour, jsonlOutput, out, printJson, progressBar, say, table } from "../output.js";
 import { forTerminal } from "../terminal.js";
@@ -34,6 +34,9 @@ function origin(r: {
   const again = r.source.attempt > 1 ? ` #${r.source.attempt}` : "";
   return `${r.provenance}: ${r.source.harness} ${r.source.job}/${r.source.trial}${again}`;
 }
+
+// The commands that only read open the store read-only (see withStore).
+const READ_ONLY = { readOnly: true } as const;
 
 const dbOption = [
   "--db <url>",
@@ -100,22 +103,26 @@ export function registerMemory(program: Command): void {
     .option(...dbOption)
     .option("--json", "print a JSON array")
     .action((text: string, opts: DbOptions & { limit: number }) =>
-      withStore(opts, async (store) => {
-        const hits = await store.search(text, { limit: opts.limit });
-        if (opts.json) return printJson(hits);
-        if (hits.length === 0) return out("no relevant failures\n");
-        const rows = hits.map((h) => [
-          `failure:${h.id}`,
-          h.layer,
-          h.deaths,
-          origin(h),
-          h.task,
-          h.approach,
-          h.death_reason,
-        ]);
-        const headers = ["id", "layer", "deaths", "from", "task", "approach", "death reason"];
-        await out(`${table(headers, rows)}\n`);
-      }),
+      withStore(
+        opts,
+        async (store) => {
+          const hits = await store.search(text, { limit: opts.limit });
+          if (opts.json) return printJson(hits);
+          if (hits.length === 0) return out("no relevant failures\n");
+          const rows = hits.map((h) => [
+            `failure:${h.id}`,
+            h.layer,
+            h.deaths,
+            origin(h),
+            h.task,
+            h.approach,
+            h.death_reason,
+          ]);
+          const headers = ["id", "layer", "deaths", "from", "task", "approach", "death reason"];
+          await out(`${table(headers, rows)}\n`);
+        },
+        READ_ONLY,
+      ),
     );
 
   embeddingsOptions(memory.command("prior-art"))
@@ -125,11 +132,15 @@ export function registerMemory(program: Command): void {
     .option(...dbOption)
     .option("--json", "print {ids, text}")
     .action((text: string, opts: DbOptions & { maxTokens: number }) =>
-      withStore(opts, async (store) => {
-        const art = await store.priorArt(text, { maxTokens: opts.maxTokens });
-        if (opts.json) return printJson(art);
-        await say(art.text ? `${art.text}\n` : "no relevant prior art\n");
-      }),
+      withStore(
+        opts,
+        async (store) => {
+          const art = await store.priorArt(text, { maxTokens: opts.maxTokens });
+          if (opts.json) return printJson(art);
+          await say(art.text ? `${art.text}\n` : "no relevant prior art\n");
+        },
+        READ_ONLY,
+      ),
     );
 
   embeddingsOptions(memory.command("supersede"))
@@ -158,38 +169,42 @@ export function registerMemory(program: Command): void {
     .option(...dbOption)
     .option("--json", "print the history as JSON")
     .action((id: number, opts: DbOptions) =>
-      withStore(opts, async (store) => {
-        const history = await store.history(id);
-        if (opts.json) return printJson(history);
-        const line = (r: typeof history.row) => [
-          `failure:${r.id}`,
-          r.created_at,
-          r.session,
-          r.layer,
-          r.conviction,
-          origin(r),
-          r.approach,
-          r.death_reason,
-        ];
-        const headers = [
-          "id",
-          "created",
-          "session",
-          "layer",
-          "conviction",
-          "from",
-          "approach",
-          "death reason",
-        ];
-        await out(`${colour.bold(`failure:${id}`)} ${forTerminal(history.row.task)}\n`);
-        if (history.superseded_by !== null) {
-          await out(colour.yellow(`superseded by failure:${history.superseded_by}\n`));
-        }
-        await out(`\ndeaths of the same substance (${history.occurrences.length}):\n`);
-        await out(`${table(headers, history.occurrences.map(line))}\n`);
-        await out(`\nsupersession chain, oldest first (${history.chain.length}):\n`);
-        await out(`${table(headers, history.chain.map(line))}\n`);
-      }),
+      withStore(
+        opts,
+        async (store) => {
+          const history = await store.history(id);
+          if (opts.json) return printJson(history);
+          const line = (r: typeof history.row) => [
+            `failure:${r.id}`,
+            r.created_at,
+            r.session,
+            r.layer,
+            r.conviction,
+            origin(r),
+            r.approach,
+            r.death_reason,
+          ];
+          const headers = [
+            "id",
+            "created",
+            "session",
+            "layer",
+            "conviction",
+            "from",
+            "approach",
+            "death reason",
+          ];
+          await out(`${colour.bold(`failure:${id}`)} ${forTerminal(history.row.task)}\n`);
+          if (history.superseded_by !== null) {
+            await out(colour.yellow(`superseded by failure:${history.superseded_by}\n`));
+          }
+          await out(`\ndeaths of the same substance (${history.occurrences.length}):\n`);
+          await out(`${table(headers, history.occurrences.map(line))}\n`);
+          await out(`\nsupersession chain, oldest first (${history.chain.length}):\n`);
+          await out(`${table(headers, history.chain.map(line))}\n`);
+        },
+        READ_ONLY,
+      ),
     );
 
   memory
@@ -201,7 +216,9 @@ export function registerMemory(program: Command): void {
     .option("--json", "print the report as JSON")
     .action(async (opts: DbOptions) => {
       const { verifyStore } = await import("@fak/memory");
-      const report = await verifyStore(opts.db ? { url: opts.db } : {});
+      const report = await verifyStore(opts.db ? { url: opts.db } : {}).catch((err) => {
+        throw storeFailure(err);
+      });
       if (!report.ok) process.exitCode = 1;
       if (opts.json) return printJson(report);
       const fts = report.fts === "rebuilt" ? "rebuilt from the rows" : report.fts;
@@ -218,8 +235,12 @@ export function registerMemory(program: Command): void {
     .option(...dbOption)
     .option("--json", "JSONL (the only format of an export)")
     .action((opts: DbOptions) =>
-      withStore(opts, async (store) => {
-        for await (const row of store.exportRows()) await out(`${JSON.stringify(row)}\n`);
-      }),
+      withStore(
+        opts,
+        async (store) => {
+          for await (const row of store.exportRows()) await out(`${JSON.stringify(row)}\n`);
+        },
+        READ_ONLY,
+      ),
     );
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { tempDir } from "../../test/support/backends.js";
@@ -41,5 +41,27 @@ describe("where the memory lives", () => {
     expect(filePath("file:/tmp/x.db")).toBe("/tmp/x.db");
     expect(filePath("file:///tmp/x.db")).toBe("/tmp/x.db");
     expect(filePath("file:.fak/memory.db?mode=rw")).toBe(join(process.cwd(), ".fak/memory.db"));
+  });
+});
+
+describe("who may read a new memory (issue 18 item 9)", () => {
+  it("creates the store file 0600 and the folders it makes 0700, whatever the umask; an existing file keeps its mode", async () => {
+    const old = process.umask(0o022);
+    try {
+      const path = join(dir, "private", "deep", "memory.db");
+      const store = await openStore({ url: `file:${path}` });
+      await store.record({ session: "s", task: "t", approach: "a", death_reason: "verifier: x" });
+      store.close();
+      expect(statSync(path).mode & 0o777).toBe(0o600);
+      expect(statSync(join(dir, "private", "deep")).mode & 0o777).toBe(0o700);
+      expect(statSync(join(dir, "private")).mode & 0o777).toBe(0o700);
+      const shared = join(dir, "shared.db");
+      writeFileSync(shared, "");
+      chmodSync(shared, 0o640);
+      (await openStore({ url: `file:${shared}` })).close();
+      expect(statSync(shared).mode & 0o777).toBe(0o640);
+    } finally {
+      process.umask(old);
+    }
   });
 });

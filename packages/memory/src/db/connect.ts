@@ -1,9 +1,11 @@
-import { mkdirSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Client, createClient } from "@libsql/client";
+import { MemoryStoreError } from "../errors.js";
 import { BUSY_DEADLINE_MS } from "./busy.js";
 import { toStoreError } from "./driver-error.js";
+import { checkWal, sqliteUriUrl } from "./wal-guard.js";
 
 /** Where the memory lives when nobody says: FAK_DB_URL, else an embedded file in the project. */
 export const DEFAULT_URL = "file:.fak/memory.db";
@@ -13,6 +15,12 @@ export interface ConnectOptions {
   url?: string | undefined;
   authToken?: string | undefined;
   busyTimeoutMs?: number | undefined;
+  /**
+   * Read only (the read commands): a file is opened with SQLite's `mode=ro`, so neither the file
+   * nor its -wal is ever written or checkpointed, and only once a -wal beside it was checked to
+   * be its own (`checkWal`). A missing or empty file is refused, not created.
+   */
+  readOnly?: boolean | undefined;
 }
 
 /** An open libSQL client and what kind of database it talks to. */
@@ -33,10 +41,11 @@ export async function connect(opts: ConnectOptions = {}): Promise<Connection> {
   const local = url.startsWith("file:");
   const busyTimeoutMs = opts.busyTimeoutMs ?? BUSY_DEADLINE_MS;
   let client: Client;
+  if (local && opts.readOnly) await checkReadable(url);
   try {
-    if (local) mkdirSync(dirname(filePath(url)), { recursive: true });
+    if (local && !opts.readOnly) createPrivately(filePath(url));
     client = createClient({
-      url,
+      url: local && opts.readOnly ? sqliteUriUrl(filePath(url), "mode=ro") : url,
       authToken,
       intMode: "number",
       ...(local ? { timeout: busyTimeoutMs } : {}),
@@ -52,6 +61,32 @@ export async function connect(opts: ConnectOptions = {}): Promise<Connection> {
     throw toStoreError(err, url, "open");
   }
   return { client, url, local };
+}
+
+/**
+ * A new store is readable by its owner only: the folder fak makes 0700, the file 0600 (SQLite
+ * gives its -wal and -shm the file's mode). An existing file keeps the mode it has.
+ */
+function createPrivately(path: string): void {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  try {
+    closeSync(openSync(path, "wx", 0o600));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+  }
+}
+
+/** Refuse, before SQLite sees it, a store file that is missing, empty, or beside a foreign -wal. */
+async function checkReadable(url: string): Promise<void> {
+  const path = filePath(url);
+  if (!existsSync(path))
+    throw new MemoryStoreError("NOT_FOUND", `no failure memory at ${url}: ${path} does not exist`);
+  if (statSync(path).size === 0)
+    throw new MemoryStoreError(
+      "NOT_A_DATABASE",
+      `${url} is not a fak failure memory: ${path} is an empty file (0 bytes)`,
+    );
+  await checkWal(path);
 }
 
 /**

@@ -164,7 +164,8 @@ function secondLook(path: string, l: NumberedLine, done: number): BatchLine {
 function toBatchLine(l: NumberedLine, line: ImportLine, row: PreparedRow): BatchLine {
   const out: BatchLine = {
     line: l.line,
-    row,
+    // Whatever the line claims: nobody here saw its trial (see PROVENANCES).
+    row: { ...row, provenance: "imported", source: null },
     key: contentKey(l.text, line.id, l.line),
   };
   if (line.id !== undefined) out.oldId = line.id;

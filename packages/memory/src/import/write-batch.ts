@@ -1,5 +1,5 @@
 import type { Client, InStatement, Transaction } from "@libsql/client";
-import { type PreparedRow, sourceColumns } from "../row/index.js";
+import { type PreparedRow, rowDigest, sourceColumns } from "../row/index.js";
 
 /** One line of a batch, ready to write. */
 export interface BatchLine {
@@ -40,14 +40,16 @@ const BASE = `SELECT MAX(COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 
 // any row goes in (SQLite buffers INSERT ... SELECT on a table with triggers).
 const INSERT = `INSERT INTO failures
   (id, session, task, approach, death_reason, layer, conviction, created_at, substance_key,
-   occurrence_of, supersedes, import_key, provenance, source_harness, source_job, source_trial, source_attempt)
+   occurrence_of, supersedes, import_key, provenance, source_harness, source_job, source_trial, source_attempt,
+   row_digest)
 SELECT json_extract(v, '$[0]'), json_extract(v, '$[1]'), json_extract(v, '$[2]'), json_extract(v, '$[3]'),
   json_extract(v, '$[4]'), json_extract(v, '$[5]'), json_extract(v, '$[6]'),
   COALESCE(json_extract(v, '$[7]'), ?2), json_extract(v, '$[8]'),
   COALESCE((SELECT MIN(f.id) FROM failures AS f WHERE f.substance_key = json_extract(v, '$[8]')),
     json_extract(v, '$[9]')),
   json_extract(v, '$[10]'), json_extract(v, '$[11]'), json_extract(v, '$[12]'),
-  json_extract(v, '$[13]'), json_extract(v, '$[14]'), json_extract(v, '$[15]'), json_extract(v, '$[16]')
+  json_extract(v, '$[13]'), json_extract(v, '$[14]'), json_extract(v, '$[15]'), json_extract(v, '$[16]'),
+  json_extract(v, '$[17]')
 FROM (SELECT CAST(key AS INTEGER) AS k, value AS v FROM json_each(?1)) ORDER BY k`;
 
 const READ = `SELECT f.id, f.occurrence_of FROM json_each(?1) AS j
@@ -97,6 +99,7 @@ async function inTransaction(
     { sql: BASE, args: [] },
   ]);
   const base = Number(baseRow?.rows[0]?.n ?? 0);
+  const now = new Date().toISOString();
   const ids: number[] = [];
   const added: boolean[] = [];
   const inBatch = new Map<number, number>();
@@ -121,6 +124,7 @@ async function inTransaction(
         ? null
         : (inBatch.get(l.oldSupersedes) ?? newIdOf(l.oldSupersedes) ?? null);
     const r = l.row;
+    const createdAt = l.createdAt ?? now;
     payload.push([
       id,
       r.session,
@@ -129,17 +133,18 @@ async function inTransaction(
       r.death_reason,
       r.layer,
       r.conviction,
-      l.createdAt ?? null,
+      createdAt,
       r.substance_key,
       first ?? null,
       supersedes,
       l.key,
       r.provenance,
       ...sourceColumns(r.source),
+      rowDigest({ ...r, created_at: createdAt }),
     ]);
   });
   const readBack = { sql: READ, args: [JSON.stringify(ids)] };
-  const insert = { sql: INSERT, args: [JSON.stringify(payload), new Date().toISOString()] };
+  const insert = { sql: INSERT, args: [JSON.stringify(payload), now] };
   const also = vector ? [vector] : [];
   const written = await tx.batch(payload.length > 0 ? [insert, ...also, readBack] : [readBack]);
   const read = written.at(-1)!;

@@ -8,9 +8,10 @@ export interface WeighedHit extends SearchHit {
 }
 
 /**
- * Mark hits whose every death came from a simulated fixture, and rank them below the others
- * (relevance order kept within each group): a fixture replay is never evidence against a real
- * approach. One query looks at the occurrences of simulated first rows.
+ * Mark hits whose every death came from a simulated fixture, and rank them, and imported rows
+ * (nobody here vouched for them), below the others (relevance order kept within each group): a
+ * fixture replay or an import line is never evidence against a real approach. One query looks
+ * at the occurrences of simulated first rows.
  */
 export async function weighEvidence(client: Client, hits: SearchHit[]): Promise<WeighedHit[]> {
   const simulated = hits.filter((h) => h.provenance === "simulated").map((h) => h.id);
@@ -27,8 +28,13 @@ export async function weighEvidence(client: Client, hits: SearchHit[]): Promise<
     ...h,
     simulatedOnly: h.provenance === "simulated" && !backed.has(h.id),
   }));
-  return [...weighed.filter((h) => !h.simulatedOnly), ...weighed.filter((h) => h.simulatedOnly)];
+  const vouched = (h: WeighedHit) => !h.simulatedOnly && h.provenance !== "imported";
+  return [...weighed.filter(vouched), ...weighed.filter((h) => !vouched(h))];
 }
+
+/** The verdict shown for an imported row: what its line claimed, and that nobody here checked. */
+export const IMPORTED_VERDICT = (layer: string): string =>
+  `imported: a ${layer} death by its own account, not verified here`;
 
 /** The verdict shown for a hit that only a simulation killed. */
 export const SIMULATED_VERDICT = "simulated fixture: not a real refutation";

@@ -95,7 +95,8 @@ describe("priorArt", () => {
       }),
       { numRuns: 80 },
     );
-    const small = await store.priorArt("rate limit API requests", { maxTokens: 60 });
+    // The smallest budget that fits the header and one entry quoting its agent text, fenced.
+    const small = await store.priorArt("rate limit API requests", { maxTokens: 90 });
     expect(small.ids.length).toBeGreaterThan(0);
     expect(small.ids.length).toBeLessThan(full.ids.length);
     expect(await store.priorArt("rate limit API requests", { maxTokens: 3 })).toEqual({

@@ -2,6 +2,8 @@
 // prefix, its provenance and source), how it is prepared for writing (scrubbed, layered,
 // keyed by substance), and how a stored row is read back (its exported form, read so that no
 // stored value can abort the driver). Everything that writes or reads rows goes through here.
+
+export { type DigestedColumns, rowDigest } from "./digest.js";
 export {
   CONVICTIONS,
   type Conviction,

@@ -4,10 +4,13 @@ import { z } from "zod";
  * Where a row's evidence came from:
  * - `real`: a harness run (Harbor, tb); the row names its harness, job, trial and attempt;
  * - `simulated`: a fixture replay (evidence class SIMULATED_LOCAL_FIXTURE), never a refutation;
- * - `person`: someone said so (`fak memory record`, and an import line that does not say);
+ * - `person`: someone said so (`fak memory record`);
+ * - `imported`: a line of `fak memory import`, whatever it claims: an import line is not
+ *   evidence this store can check, so its claimed provenance and source are not kept (a line
+ *   claiming `real` and a trial's source must not pre-empt that trial's own record);
  * - `unknown`: written before the store recorded provenance.
  */
-export const PROVENANCES = ["real", "simulated", "person", "unknown"] as const;
+export const PROVENANCES = ["real", "simulated", "person", "imported", "unknown"] as const;
 export type Provenance = (typeof PROVENANCES)[number];
 
 const name = (field: string) =>
@@ -73,5 +76,6 @@ export function provenanceLabel(provenance: string, source: Source | null): stri
   if (provenance === "real") return `real:${where}`;
   if (provenance === "simulated") return `simulated:${where}`;
   if (provenance === "person") return "recorded by a person";
+  if (provenance === "imported") return "imported, unverified";
   return "provenance unknown";
 }

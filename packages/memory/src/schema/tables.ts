@@ -36,6 +36,9 @@ export const failures = sqliteTable(
     sourceJob: text("source_job"),
     sourceTrial: text("source_trial"),
     sourceAttempt: integer("source_attempt"),
+    // A digest of the row's text as written (row/digest.ts), so `fak memory verify` sees a
+    // changed byte; null for rows written before the store kept one.
+    rowDigest: text("row_digest"),
   },
   (t) => [
     index("failures_substance_key_idx").on(t.substanceKey),

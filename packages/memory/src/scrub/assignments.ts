@@ -39,20 +39,57 @@ function proseWord(value: string): boolean {
   return isWordLike(value) && vowels >= 0.3 * lower.length && !/[^aeiouy]{5}/.test(lower);
 }
 
+// Words that make a camelCase value a name about a secret (hashedPassword, accessToken,
+// process, envConfig): code that reads the secret, not the secret.
+const codeWords = new Set(
+  (
+    "password passwd pass pwd passphrase secret secrets token tokens key keys auth oauth credential " +
+    "credentials cred creds hash hashed salt env environ config settings setting value values input " +
+    "new old user username login current plain encrypted encoded decoded raw field param params arg " +
+    "args var get set from opts options request req body data form process this self string str type " +
+    "api access bearer session client header headers cookie id name default secure private public"
+  ).split(" "),
+);
+
+// Short words of names and messages (NotFound, YourApiKey), too short for the word test.
+const shortWords = new Set(
+  (
+    "a an the my your our its his her their to of in on at by for with not no is are was be has " +
+    "had do did too all any bad top one two add del ref max min off out up can cannot won't"
+  ).split(" "),
+);
+
 /**
- * Letters of one case only, yet not a word: a generated value (`qzkvmwxplrtb`), not a name
- * (`hashedPassword` and other camelCase identifiers stay names). About one random 12-letter
- * value in 150 reads as a word and is kept.
+ * A letters-only value (8 letters or more) that is a secret rather than a word or a name:
+ * - one case (`qzkvmwxplrtb`, `ABCXYZQW...`): not a word of prose, or 16 letters or more
+ *   (about one random 12-letter value in 150 reads as a word and is kept);
+ * - mixed case, split at capitals: random letters (`AbCdEfGhIjKl`: parts that are not words),
+ *   or a passphrase of three words or more (`CorrectHorseBatteryStaple`); a name about a
+ *   secret (`hashedPassword`, `accessToken`) and one or two words (`Required`, `NotFound`)
+ *   are kept.
  */
-function randomLetters(value: string, minLength: number): boolean {
+export function lettersSecret(value: string): boolean {
   const bare = value.replace(/[.!?,;:)\]}>]+$/, "");
-  return bare.length >= minLength && /^(?:[a-z]+|[A-Z]+)$/.test(bare) && !proseWord(bare);
+  if (bare.length < 8 || !/^[A-Za-z]+$/.test(bare)) return false;
+  if (/^(?:[a-z]+|[A-Z]+)$/.test(bare)) return bare.length >= 16 || !proseWord(bare);
+  const parts = bare.match(/[A-Z]?[a-z]+|[A-Z]+(?![a-z])/g) ?? [];
+  const code = (p: string) => codeWords.has(p.toLowerCase());
+  const word = (p: string, i: number) =>
+    code(p) ||
+    shortWords.has(p.toLowerCase()) ||
+    (p.length >= 5 ? isWordLike(p) : p.length >= 3 && /[aeiouy]/i.test(p)) ||
+    (i === 0 && p.length <= 3);
+  // Random letters split into parts that are not words.
+  if (!parts.every(word)) return true;
+  // Words: a name about a secret (hashedPassword, dbPassword), a message or a name of one or two
+  // words (NotFound, AccessDenied, Required), or a passphrase of three words or more.
+  return !parts.some(code) && parts.length >= 3;
 }
 
 function looksLikeToken(value: string): boolean {
   if (value.length < 8 || /^\d+$/.test(value)) return false;
-  if (plainWords.test(value) || /^[A-Za-z]+[.!?,;:)\]}>]+$/.test(value))
-    return randomLetters(value, 12);
+  if (/^[A-Za-z]+[.!?,;:)\]}>]*$/.test(value)) return lettersSecret(value);
+  if (plainWords.test(value)) return false;
   const k = charClasses(value);
   if (k.digit > 0 && k.upper + k.lower > 0) return true;
   if (k.upper > 1 && k.lower > 1) return true;
@@ -79,7 +116,7 @@ function acceptAssignment(raw: string, m: RegExpExecArray): boolean {
   // `password: incorrect` in prose does not.
   const strong = quoted || /^(?:--|[A-Z0-9_]+$)/.test(key) || /^[^\s]+=[^\s]/.test(m[0]);
   if (strong) return value.length >= 3;
-  return value.length >= 4 && (!plainWords.test(value) || randomLetters(value, 8));
+  return value.length >= 4 && (!plainWords.test(value) || lettersSecret(value));
 }
 
 /**

@@ -140,6 +140,11 @@ export function base64Text(s: string): string | undefined {
     body,
     body.includes("-") || body.includes("_") ? "base64url" : "base64",
   );
+  return printableText(bytes);
+}
+
+/** `bytes` as text when they are 12 or more and mostly (95%) printable ASCII, else undefined. */
+export function printableText(bytes: Buffer): string | undefined {
   if (bytes.length < 12) return undefined;
   let printable = 0;
   for (const b of bytes)

@@ -32,7 +32,9 @@ function scrubPass(text: string, prefilter: SecretTrigger | undefined): Pass {
     // What the prefilter rejects, no rule can match: this view would give nothing.
     if (prefilter !== undefined && !prefilter(view.text)) continue;
     SECRET_RULES.forEach((rule, rank) => {
+      if (view.skip?.has(rule.kind)) return;
       for (const inView of findSpans(rule, view.text)) {
+        if (view.accept && !view.accept(inView)) continue;
         const span = view.from ? view.from(inView) : inView;
         if (span.end > span.start) found.push(...clip({ ...span, rank, kind: rule.kind }, guarded));
       }

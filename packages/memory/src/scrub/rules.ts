@@ -2,7 +2,7 @@ import { assignmentRules } from "./assignments.js";
 import { authRules } from "./auth.js";
 import { cloudRules } from "./cloud.js";
 import { codeHostRules } from "./code-hosts.js";
-import { encodedRule } from "./encoded.js";
+import { encodedRule, hexRule } from "./encoded.js";
 import { highEntropyRules } from "./high-entropy.js";
 import { privateKeyRules } from "./private-keys.js";
 import type { SecretRule } from "./rule.js";
@@ -27,5 +27,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   ...assignmentRules,
   // Reads what base64 runs encode with every rule here (itself included, one level deeper).
   encodedRule(() => SECRET_RULES),
+  // ...and what hex runs encode (a digest decodes to random bytes and is kept).
+  hexRule(() => SECRET_RULES),
   ...highEntropyRules,
 ];

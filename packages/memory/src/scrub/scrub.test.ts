@@ -111,7 +111,10 @@ describe("scrub: context", () => {
   it("treats password-like names as secrets whatever the value, token-like ones only when generated", () => {
     expect(scrub("PASSWORD=letmeinplease")).toBe("PASSWORD=[REDACTED:secret_assignment]");
     expect(scrub("password: incorrect")).toBe("password: incorrect");
-    expect(scrub("token=abcdefgh")).toBe("token=abcdefgh");
+    // Issue 18 item 4: letters that are not a word are a value, not a name (TOKEN=abcdefghij).
+    expect(scrub("token=abcdefgh")).toBe("token=[REDACTED:secret_assignment]");
+    expect(scrub("token=expired")).toBe("token=expired");
+    expect(scrub("token: accessToken")).toBe("token: accessToken");
     expect(scrub("token=abc123def456")).toBe("token=[REDACTED:secret_assignment]");
   });
 

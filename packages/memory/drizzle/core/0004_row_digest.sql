@@ -1,0 +1,1 @@
+ALTER TABLE `failures` ADD `row_digest` text;

@@ -1,0 +1,42 @@
+import { createHash } from "node:crypto";
+import type { Source } from "./provenance.js";
+
+/** The stored columns a row digest covers, as written (the references are checked apart). */
+export interface DigestedColumns {
+  session: string;
+  task: string;
+  approach: string;
+  death_reason: string;
+  layer: string;
+  conviction: string;
+  created_at: string;
+  provenance: string;
+  source: Source | null;
+}
+
+const ORDER = [
+  "session",
+  "task",
+  "approach",
+  "death_reason",
+  "layer",
+  "conviction",
+  "created_at",
+  "provenance",
+] as const satisfies readonly (keyof DigestedColumns)[];
+
+/**
+ * A row's digest (`row_digest`): 32 hex characters of SHA-256 over its columns as written, so
+ * `fak memory verify` sees a changed byte in any of them (a bit flipped on disk, a hand edit
+ * that kept the substance key). It detects damage, not a forger: anyone who can write the file
+ * can recompute it.
+ * @example rowDigest({ session: "s", ... }).length // 32
+ */
+export function rowDigest(c: DigestedColumns): string {
+  const s = c.source;
+  const values = [
+    ...ORDER.map((k) => c[k]),
+    ...(s ? [s.harness, s.job, s.trial, s.attempt] : [null, null, null, null]),
+  ];
+  return createHash("sha256").update(JSON.stringify(values)).digest("hex").slice(0, 32);
+}
