@@ -1,7 +1,7 @@
 """`harbor run ... --plugin fak_harbor.plugin:FakPlugin`: each finished trial goes to `fak ingest`.
 
-The plugin holds no logic of its own: it spawns the TypeScript CLI (`fak ingest TRIAL_DIR --json`,
-plus `--record DB` when FAK_RECORD_DB is set) and appends its JSON Lines to FAK_HARBOR_OUT (or
+The plugin holds no logic of its own: it spawns the TypeScript CLI (`fak ingest harbor TRIAL_DIR
+--json`, plus `--record --db DB` when FAK_RECORD_DB is set) and appends its JSON Lines to FAK_HARBOR_OUT (or
 writes them to standard error). The CLI stays the only implementation.
 """
 
@@ -24,9 +24,9 @@ class FakPlugin:
         self.failures: list[str] = []
 
     def command(self, trial_dir: Path) -> list[str]:
-        cmd = [*self.fak, "ingest", str(trial_dir), "--json"]
+        cmd = [*self.fak, "ingest", "harbor", str(trial_dir), "--json"]
         if self.record:
-            cmd += ["--record", str(self.record)]
+            cmd += ["--record", "--db", str(self.record)]
         return cmd
 
     async def on_job_start(self, job: Any) -> None:

@@ -51,11 +51,28 @@ class PluginTest(unittest.TestCase):
             self.assertEqual(
                 lines,
                 [
-                    f'{{"args":"ingest {tmp}/a__1 --json --record mem.db"}}',
-                    f'{{"args":"ingest {tmp}/b__2 --json --record mem.db"}}',
+                    f'{{"args":"ingest harbor {tmp}/a__1 --json --record --db mem.db"}}',
+                    f'{{"args":"ingest harbor {tmp}/b__2 --json --record --db mem.db"}}',
                 ],
             )
             self.assertEqual(plugin.failures, [])
+
+    @unittest.skipUnless(os.environ.get("FAK_CLI") and os.environ.get("FAK_TRIAL"), "needs the built CLI and a real trial")
+    def test_the_real_cli_reads_the_trial_it_is_handed(self) -> None:
+        # FAK_CLI: the built apps/cli/dist/main.js; FAK_TRIAL: a real Harbor trial folder.
+        trial = Path(os.environ["FAK_TRIAL"])
+        with tempfile.TemporaryDirectory() as tmp:
+            out = Path(tmp) / "out.jsonl"
+            db = f"file:{tmp}/mem.db"
+            plugin = FakPlugin(fak=f"node {os.environ['FAK_CLI']}", out=str(out), record=db)
+            event = SimpleNamespace(config=SimpleNamespace(trials_dir=trial.parent, trial_name=trial.name))
+            asyncio.run(plugin.on_trial_ended(event))
+            self.assertEqual(plugin.failures, [])
+            import json
+
+            doc = json.loads(out.read_text())
+            self.assertEqual(doc["counts"]["listed"], 1)
+            self.assertEqual(len(doc["trials"]), 1)
 
     def test_a_failing_fak_never_fails_the_job(self) -> None:
         plugin = FakPlugin(fak="false")
