@@ -1,7 +1,7 @@
 // Follow a Harbor job or a tb run while it is written: each finished trial read by the importers
 // `fak ingest` uses, classified as it classifies, and reported once.
 import { join } from "node:path";
-import { listSubdirs } from "../files/fs-safe.js";
+import { listSubdirs, pathKind } from "../files/fs-safe.js";
 import { readHarborJob, readHarborTrial } from "../importers/harbor/index.js";
 import type { IngestedTrial, SkippedTrial } from "../importers/ingest-types.js";
 import { isSkipped } from "../importers/ingest-types.js";
@@ -31,7 +31,8 @@ const SKIPS_KEPT = 50;
 /** One trial folder of the run: its key (path relative to the run) and how to read it. */
 interface Candidate {
   key: string;
-  read: () => Promise<IngestedTrial | SkippedTrial>;
+  /** Read the trial; `ended`: the run has ended, so what is there is all there will be. */
+  read: (ended: boolean) => Promise<IngestedTrial | SkippedTrial>;
 }
 
 /**
@@ -60,7 +61,7 @@ export async function followRun(dir: string, opts: FollowOptions): Promise<Follo
     if (readers) {
       for (const c of await readers.candidates()) {
         if (done.has(c.key)) continue;
-        const item = await c.read();
+        const item = await c.read(state.ended);
         if (isSkipped(item)) {
           // Not written yet or half-written: tried again next poll; skipped once the run ended.
           if (state.ended) {
@@ -172,7 +173,15 @@ async function trialReaders(dir: string, state: RunState): Promise<TrialReaders 
       harness: "harbor",
       async candidates() {
         const { dirs } = await listSubdirs(dir);
-        return dirs.map((name) => ({ key: name, read: () => readHarborTrial(dir, name, ctx) }));
+        return dirs.map((name) => ({
+          key: name,
+          // While the job runs, a trial is finished only once its result.json is there (Harbor
+          // logs a failure in trial.log before it writes the result); at the end, what it has.
+          read: async (ended: boolean) =>
+            ended || (await pathKind(join(dir, name, "result.json"))) === "file"
+              ? readHarborTrial(dir, name, ctx)
+              : { job: job.job, trial: name, reason: "no result.json yet" },
+        }));
       },
       mayChange(trial) {
         const cause = trial.signals.trial?.cause?.name;
