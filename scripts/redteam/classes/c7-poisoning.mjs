@@ -79,12 +79,16 @@ async function fixtures(ctx) {
   });
   if (rec.code !== 0) throw new Error(`fak ingest --record failed: ${brief(rec)}`);
   const cleanRows = await exportRows(fak, clean);
-  const genuine = cleanRows.rows?.find((r) => r.task === genuineTask);
+  // A row's task text is the task's name, then what its instruction asks (`NAME: INSTRUCTION`).
+  const genuine = cleanRows.rows?.find((r) => isTask(r.task, genuineTask));
   if (!genuine?.source) throw new Error("the genuine trial was not recorded with a source");
   return { job, genuine, genuineTask, plans, planTasks, clean, ingestRecord: jsonOf(rec) };
 }
 
 let poisoned;
+
+/** A row's task text names `task`: the name alone, or the name and what the task asks. */
+const isTask = (text, task) => text === task || text?.startsWith(`${task}: `);
 
 /** Two forged lines (a plain row and an export-shaped line), each into its own store. */
 async function poison(ctx) {
@@ -129,7 +133,7 @@ async function poison(ctx) {
       });
       const final = await exportRows(fak, db);
       const genuineKept = final.rows?.some(
-        (r) => r.task === f.genuineTask && r.death_reason === f.genuine.death_reason,
+        (r) => isTask(r.task, f.genuineTask) && r.death_reason === f.genuine.death_reason,
       );
       const art = await fak(["memory", "prior-art", f.genuineTask, "--db", dbUrl(db), "--json"], {
         timeoutMs: 60_000,

@@ -20,7 +20,7 @@ describe("fak ingest: the per-trial view", () => {
     expect(r.stdout).toMatch(/total \(1 job\) +5 +1 +3 +1 +0 +1\/4 = 25\.0%/);
     expect(r.stdout).toContain("pass rate = passed / (listed − harness)");
     expect(r.stdout).toMatch(
-      /harbor-job +pdf-render +1 +0 +agent +PKG_INSTALL +PKG_INSTALL:\S+ +error: could not find a version .*\(agent\/trajectory\.json:40\)/,
+      /harbor-job +pdf-render +1 +0 +agent +PKG_INSTALL +PKG_INSTALL:\S+ +ERROR: Could not find a version .*\(agent\/trajectory\.json:40\)/,
     );
   });
 

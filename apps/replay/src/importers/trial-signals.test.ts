@@ -112,7 +112,7 @@ describe("Harbor trials judged as a whole", () => {
     ]);
     expect(classifyTrial(t)).toMatchObject({
       category: "CMD_ERROR",
-      decided_by: { file: "agent/trajectory.json", text: "error 404: not found." },
+      decided_by: { file: "agent/trajectory.json", text: "ERROR 404: Not Found." },
     });
   });
 

@@ -38,7 +38,7 @@ export const saasRules: PatternRule[] = [
   {
     kind: "sendgrid_api_key",
     trigger: /SG\./,
-    pattern: /(?<![A-Za-z0-9_.-])SG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{30,50}(?![A-Za-z0-9_-])/g,
+    pattern: /(?<![A-Za-z0-9_.])SG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{30,50}(?![A-Za-z0-9_-])/g,
   },
   {
     // API key SIDs; the account SID (AC...) identifies, it does not authenticate.
@@ -54,7 +54,7 @@ export const saasRules: PatternRule[] = [
   {
     kind: "mailgun_api_key",
     trigger: /key-[0-9a-f]{32}/,
-    pattern: /(?<![A-Za-z0-9_-])key-[0-9a-f]{32}(?![A-Za-z0-9_-])/g,
+    pattern: /(?<![A-Za-z0-9_])key-[0-9a-f]{32}(?![A-Za-z0-9])/g,
   },
   {
     // age (age-encryption.org) identities: bech32, upper case, 58 characters after the prefix.

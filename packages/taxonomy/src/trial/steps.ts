@@ -33,8 +33,12 @@ export function stepsOf(
     if (o.command !== undefined) step.command = o.command;
     if (step.failed) step.verdict = classifyOutcome(o);
     if (o.source) {
-      const text = step.verdict?.line ?? o.command ?? "";
-      const line = lineOfMatch(o, step.verdict?.line) ?? o.source.line;
+      // The matched line as the file holds it (the rules read a folded, lower-case copy).
+      const at = matchIndex(o.stderr, step.verdict?.line);
+      const text =
+        at === undefined ? (step.verdict?.line ?? o.command ?? "") : verbatim(o.stderr!, at);
+      const start = o.source.output_line;
+      const line = at !== undefined && start !== undefined ? start + at : o.source.line;
       step.ref = { file: o.source.file, text, ...(line ? { line } : {}) };
     }
     steps.push(step);
@@ -45,7 +49,13 @@ export function stepsOf(
     if (s.turn !== undefined) step.turn = s.turn;
     if (s.command !== undefined) step.command = s.command;
     if (step.failed) step.verdict = verdict;
-    const text = step.failed ? (verdict.line ?? "") : (s.command ?? "");
+    const at = step.failed ? matchIndex(s.text, verdict.line) : undefined;
+    const text =
+      at !== undefined
+        ? verbatim(s.text, at)
+        : step.failed
+          ? (verdict.line ?? "")
+          : (s.command ?? "");
     step.ref = { file: s.file, text, ...(s.line ? { line: s.line } : {}) };
     steps.push(step);
   }
@@ -60,17 +70,21 @@ export function stepsOf(
   return ordered;
 }
 
-/**
- * The file line of the output line a rule matched, when the outcome says where its output begins
- * (`source.output_line`): a long command output puts the error hundreds of lines below the command.
- */
-function lineOfMatch(o: CommandOutcome, matched: string | null | undefined): number | undefined {
-  const start = o.source?.output_line;
-  if (start === undefined || !matched || !o.stderr) return undefined;
+/** The index of the line of `text` a rule matched (its folded copy), if it can be found. */
+function matchIndex(
+  text: string | undefined,
+  matched: string | null | undefined,
+): number | undefined {
+  if (!text || !matched) return undefined;
   const want = fold(matched.endsWith("…") ? matched.slice(0, -1) : matched);
   if (!want) return undefined;
-  const i = o.stderr.split("\n").findIndex((l) => fold(l).includes(want));
-  return i >= 0 ? start + i : undefined;
+  const i = text.split("\n").findIndex((l) => fold(l).includes(want));
+  return i >= 0 ? i : undefined;
+}
+
+/** Line `i` of `text` as it stands, escape sequences and surrounding blanks removed. */
+function verbatim(text: string, i: number): string {
+  return stripAnsi(text.split("\n")[i] ?? "").trim();
 }
 
 /** Case and blanks folded, as the rules' matched line is. */
