@@ -189,6 +189,8 @@ describe("Harbor folder shapes", () => {
   it("reports a trial whose result.json was cut short while written as incomplete", async () => {
     const dir = await job(join(root, "copied-while-running"));
     await writeFile(join(dir, "maze__B2", "result.json"), '{"task_name": "maze", "trial_na');
+    // Harbor logs the failure before it writes the result: a result being written is no verdict yet.
+    await writeFile(join(dir, "maze__B2", "trial.log"), "Trial maze__B2 failed: boom\n");
     const r = await ingest("harbor", [dir]);
     expect(r.trials.map((t) => t.trial_id)).toEqual(["hello__A1", "train__C3"]);
     expect(r.skipped).toEqual([

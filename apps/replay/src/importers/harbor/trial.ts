@@ -59,8 +59,10 @@ export async function readHarborTrial(
   const thin: HarborTrialResult = { verifier_result: null };
   if (incomplete.trial_id) thin.trial_name = incomplete.trial_id;
   if (incomplete.task) thin.task_name = incomplete.task;
-  // Harbor's own log line "Trial NAME failed: MESSAGE" records a failure: judged from the files.
-  const logged = await loggedFailure(dir, incomplete.trial_id ?? name);
+  // Harbor's own log line "Trial NAME failed: MESSAGE" records a failure: judged from the files
+  // (only when there is no result.json at all: one being written, or damaged, is no verdict yet).
+  const missing = (await pathKind(join(dir, "result.json"))) === "missing";
+  const logged = missing ? await loggedFailure(dir, incomplete.trial_id ?? name) : undefined;
   if (logged) return readTrial(dir, name, ctx, thin, listed, logged);
   if (!(await hasTrialWork(dir))) return { ...skip(read.reason), incomplete };
   // Else no verdict at all (incomplete), but why it went wrong as far as its files tell.
