@@ -240,14 +240,13 @@ function judge(
   let withAlt: boolean;
   if (expected.category === "NONE") {
     correct = withAlt = !c.failed;
-  } else if (label.attribution === "harness") {
-    correct = withAlt = c.failed && attribution === "harness";
   } else {
-    correct = c.failed && c.category === expected.category;
+    correct =
+      label.attribution === "harness"
+        ? c.failed && attribution === "harness"
+        : c.failed && c.category === expected.category;
     withAlt = correct || altMatches(expected, c.failed, attribution, c.category);
   }
-  if (label.attribution === "harness" && !withAlt)
-    withAlt = altMatches(expected, c.failed, attribution, c.category);
   return {
     ...base,
     got,

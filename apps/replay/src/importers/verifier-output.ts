@@ -1,7 +1,7 @@
 import type { EvidenceLine } from "@fak/taxonomy";
 import { readOptional } from "../files/fs-safe.js";
 import { terminalText } from "./terminal-text.js";
-import { MAX_LINES, type NumberedText, scanText } from "./verifier/scan.js";
+import { type NumberedText, scanText } from "./verifier/scan.js";
 
 // A verifier's or a test run's output, as evidence: the first failure and the lines around it,
 // each with its line number in the file, so a classification can say where it was decided.
@@ -54,22 +54,4 @@ export function findLine(t: NumberedText, pattern: RegExp, from = 0): EvidenceLi
     if (pattern.test(lines[i]!)) return lineAt(t, i, lines[i]!);
   }
   return undefined;
-}
-
-/** Every line of a text that matches, as evidence (at most `max`). */
-export function findLines(t: NumberedText, pattern: RegExp, max = MAX_LINES): EvidenceLine[] {
-  const out: EvidenceLine[] = [];
-  t.text.split("\n").forEach((l, i) => {
-    if (out.length < max && pattern.test(l)) out.push(lineAt(t, i, l));
-  });
-  return out;
-}
-
-/** First line of an assertion in test output: pytest's `E   ...` lines, else an `AssertionError`. */
-export function firstAssertion(text: string | undefined): string | undefined {
-  if (!text) return undefined;
-  const lines = terminalText(text).split("\n");
-  const e = lines.find((l) => /^E\s{2,}\S/.test(l));
-  const line = e ?? lines.find((l) => /AssertionError|assert /.test(l));
-  return line?.replace(/^E\s+/, "").trim().slice(0, 500) || undefined;
 }
