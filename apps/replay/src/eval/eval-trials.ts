@@ -225,7 +225,9 @@ function judge(
   if (!item) return { ...base, missing: "no trial folder of that name in the job" };
   // A trial without the harness's verdict is never a pass; why it failed may still be judged
   // from its files (`incomplete.judged`), and that is what a failed label is scored against.
-  const seen = isSkipped(item) ? item.incomplete?.judged : judgedTrial(item);
+  const seen = isSkipped(item)
+    ? (verdictJudged(item.verdict) ?? item.incomplete?.judged)
+    : judgedTrial(item);
   if (!seen || (isSkipped(item) && label.outcome === "passed"))
     return { ...base, missing: `skipped: ${(item as SkippedTrial).reason}` };
   const c = { failed: seen.category !== "NONE", ...seen };
@@ -267,6 +269,20 @@ function judgedTrial(
     attribution: c.attribution ?? (item.harness_error ? "harness" : "agent"),
   };
   if (c.decided_by) out.decided_by = c.decided_by;
+  return out;
+}
+
+/** The job's own verdict on a trial it lists without a readable folder: the cause it recorded. */
+function verdictJudged(
+  v: SkippedTrial["verdict"],
+): NonNullable<NonNullable<SkippedTrial["incomplete"]>["judged"]> | undefined {
+  if (!v?.cause || v.passed) return undefined;
+  const out: ReturnType<typeof verdictJudged> = {
+    category: v.cause.category,
+    reason: v.cause.reason,
+    attribution: v.cause.attribution,
+  };
+  if (v.evidence) out.decided_by = v.evidence;
   return out;
 }
 

@@ -73,7 +73,7 @@ export async function* streamTrials(
     yield emit({
       job: run.job,
       trial: name,
-      reason: `listed in the job's ${JOB_RESULT_FILE[run.harness]} but its trial folder is missing`,
+      reason: `listed in the job's ${listing.get(name)?.file ?? JOB_RESULT_FILE[run.harness]} but its trial folder is missing`,
     });
   }
   run.counts = emptyCounts();

@@ -80,6 +80,8 @@ export interface ListedVerdict {
   cause?: HarnessCause;
   /** The file the verdict was read from, relative to the job folder. */
   file: string;
+  /** The line of the job's log that recorded the failure, when the log gave the cause. */
+  evidence?: EvidenceLine;
 }
 
 /** A trial that could not be read, and why. */

@@ -1,9 +1,10 @@
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { InputError } from "@fak/taxonomy";
 import { readJsonSafe, UnreadableFileError } from "../files/fs-safe.js";
 import { harborJobResultSchema } from "./harbor/schemas.js";
 import { causeFromHarness, causeFromTbFailureMode } from "./harness-causes.js";
 import type { HarnessKind, ListedVerdict } from "./ingest-types.js";
+import { type LoggedFailure, RUN_LOG_FILE, readRunLogFailures } from "./run-log.js";
 import { tbRunResultsSchema } from "./tb/schemas.js";
 
 // The trials a job's own result file lists, each with the job's verdict: a trial listed there
@@ -27,11 +28,57 @@ export async function readJobVerdicts(
   dir: string,
 ): Promise<Map<string, ListedVerdict>> {
   const file = JOB_RESULT_FILE[kind];
+  let listing: Map<string, ListedVerdict>;
   try {
-    return kind === "harbor" ? await harborListing(dir, file) : await tbListing(dir, file);
+    listing = kind === "harbor" ? await harborListing(dir, file) : await tbListing(dir, file);
   } catch (err) {
-    if (err instanceof UnreadableFileError || err instanceof InputError) return new Map();
-    throw err;
+    if (!(err instanceof UnreadableFileError || err instanceof InputError)) throw err;
+    listing = new Map();
+  }
+  addLogged(kind, listing, await readRunLogFailures(kind, dir), basename(dir));
+  return listing;
+}
+
+/**
+ * The job's log gives a verdict to a failed trial its result file does not list (the job ended
+ * before writing it) and a cause to a listed failure that has none; the result file's own verdict
+ * stands. A tb failure names only its task: it goes to that task's listed trial without a cause,
+ * else to the task's first attempt (`TASK.1-of-1.RUN`).
+ */
+function addLogged(
+  kind: HarnessKind,
+  listing: Map<string, ListedVerdict>,
+  logged: LoggedFailure[],
+  run: string,
+): void {
+  for (const f of logged) {
+    const cause = causeFromHarness(
+      kind === "harbor" ? "TrialFailed" : "HarnessExecutionFailed",
+      f.message,
+    );
+    const byTask = f.task ? [...listing.values()].filter((v) => v.task === f.task) : [];
+    const name =
+      f.trial ??
+      byTask.find((v) => !v.passed && !v.cause)?.trial ??
+      byTask[0]?.trial ??
+      `${f.task}.1-of-1.${run}`;
+    const known = listing.get(name);
+    if (known) {
+      if (!known.passed && !known.cause) {
+        known.cause = cause;
+        known.evidence = f.line;
+      }
+      continue;
+    }
+    listing.set(name, {
+      trial: name,
+      task: f.task ?? name.replace(/__[^_]+$/, ""),
+      passed: false,
+      reward: null,
+      cause,
+      file: RUN_LOG_FILE[kind],
+      evidence: f.line,
+    });
   }
 }
 

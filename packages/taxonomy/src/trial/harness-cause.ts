@@ -117,7 +117,7 @@ const HTTP_STATUS = /\b(?:error code|status(?: code)?|http)[:= ]+(401|402|403|40
 const MESSAGE_RULES: MessageRule[] = [
   { test: HTTP_STATUS, mapping: HARNESS, sub: (m) => `http_${m[1]}` },
   {
-    test: /request timed out or interrupted|rate limit|overloaded|insufficient (?:credits|quota)|requires more credits|model call failed/i,
+    test: /request timed out or interrupted|rate limit|overloaded|insufficient[ _](?:credits|quota)|exceeded your current quota|requires more credits|model call failed/i,
     mapping: HARNESS,
     sub: () => "provider",
   },

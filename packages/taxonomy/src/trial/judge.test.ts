@@ -489,3 +489,59 @@ describe("judging a real trial as a whole", () => {
     expect(JSON.stringify(input)).toBe(before);
   });
 });
+
+describe("a verifier that timed out", () => {
+  const cause = {
+    name: "VerifierTimeoutError",
+    message: "Verifier execution timed out after 120.0 seconds",
+    file: "exception.txt",
+  };
+
+  it("before any test started (still installing its own tools) is the harness's", () => {
+    const c = trial({
+      harness: "harbor",
+      passed: false,
+      cause,
+      verifier: { ran: true, failure: [], started: false },
+    });
+    expect(c).toMatchObject({
+      category: "TIMEOUT",
+      reason: "TIMEOUT:harness_error:verifier_setup_timed_out",
+      attribution: "harness",
+      recovery: "NONE",
+    });
+  });
+
+  it("after a test failed: the failing test decides, not the clock", () => {
+    const c = trial({
+      harness: "harbor",
+      passed: false,
+      cause,
+      verifier: {
+        ...verifierFailure("✘  1 [chromium] › e2e/a.spec.ts:3:1 › loads (5.6s)"),
+        started: true,
+      },
+    });
+    expect(c).toMatchObject({ category: "TEST_MISUNDERSTOOD", attribution: "agent" });
+  });
+
+  it("while tests ran with none failed yet (they hung on the agent's answer) is the agent's TIMEOUT", () => {
+    const c = trial({
+      harness: "harbor",
+      passed: false,
+      cause,
+      verifier: { ran: true, failure: [], started: true, tests_passed: 2 },
+    });
+    expect(c).toMatchObject({ category: "TIMEOUT", attribution: "agent" });
+  });
+
+  it("with no word on whether tests started, stays the agent's TIMEOUT", () => {
+    const c = trial({
+      harness: "harbor",
+      passed: false,
+      cause,
+      verifier: { ran: true, failure: [] },
+    });
+    expect(c).toMatchObject({ category: "TIMEOUT", attribution: "agent" });
+  });
+});

@@ -19,7 +19,8 @@ import { readVerifierFailure } from "./verifier.js";
 //       verifier recorded no failure of its own: the lines that show it (`rosetta error:` …)
 //       are text the agent can print, so beside a failing test they are evidence, never the
 //       verdict (only the harness's own recorded exception, branch 4, moves such a trial);
-//    4. the harness's own cause (exception, failure mode), unless it defers to the evidence;
+//    4. the harness's own cause (exception, failure mode), unless it defers to the evidence (a
+//       verifier timeout: the harness's when no test had started, the failure's when one failed);
 //    5. a benign policy block (a false positive);
 //    6. the model's context window ran out: BUDGET_EXHAUSTED;
 //    7. the verifier's own script failed before any test ran: harness;
@@ -42,6 +43,11 @@ const PLATFORM_FAILURE = /rosetta error:|unimplemented syscall|qemu: uncaught ta
 /** The verifier's own script failed before any test ran (it could not fetch or set up its tools). */
 const VERIFIER_SETUP_FAILURE =
   /^\/tests\/[\w.-]+\.sh: line \d+: |^curl: \((?:5|6|7|28|35|56|60)\) |^error: failed to (?:download|fetch)|could not resolve host/i;
+
+/** The verifier recorded a failing test or a failure line of its own. */
+function verifierShowsFailure(t: TrialSignals): boolean {
+  return (t.verifier?.failure.length ?? 0) > 0 || (t.verifier?.tests_failed ?? 0) > 0;
+}
 
 /** How far from the end a standing failure still counts as where the agent left its work. */
 const LAST_STRETCH = 0.25;
@@ -328,7 +334,22 @@ function judgeFromCause(
   const submitted = t.agent?.submitted === true;
   // tb's agent_timeout on an agent that had already submitted says nothing: its logs decide.
   const defers = cause?.defer && (cause.category !== "TIMEOUT" || submitted);
-  if (cause && !defers) return build(s, fromCause(cause, t));
+  const verifierTimeout = cause && /^verifiertimeouterror$/i.test(cause.name);
+  if (verifierTimeout && !verifierShowsFailure(t) && t.verifier?.started === false) {
+    return build(s, {
+      category: "TIMEOUT",
+      reason: "TIMEOUT:harness_error:verifier_setup_timed_out",
+      detail:
+        "the verifier's time ran out while it set itself up, before any test started: the agent's work was never judged",
+      attribution: "harness",
+      decided_by: t.cause?.file
+        ? { file: t.cause.file, text: t.cause.message ?? cause.name }
+        : undefined,
+    });
+  }
+  // A verifier that timed out after a test failed: the failure decides (below), not the clock.
+  if (cause && !defers && !(verifierTimeout && verifierShowsFailure(t)))
+    return build(s, fromCause(cause, t));
   if (held) return { ...held, attribution: "agent" };
 
   const overflow = t.agent?.context_overflow;

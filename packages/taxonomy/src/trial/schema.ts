@@ -75,6 +75,11 @@ export const verifierSignalSchema = z.strictObject({
   tests_passed: count.optional(),
   tests_failed: count.optional(),
   /**
+   * false when the verifier's output shows no test runner starting (no runner's start line, no
+   * test outcome, no failure): it was still setting itself up. Absent when unknown.
+   */
+  started: z.boolean().optional(),
+  /**
    * The verifier could not run its tests (a toolchain older than the project needs, a project
    * that is not there, tests that cannot import a module): what the importer's table says it
    * means under the labelling rules, and the line that shows it.

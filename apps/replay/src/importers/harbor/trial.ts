@@ -132,6 +132,8 @@ async function readTrial(
     tests_passed: verifier.tests.filter((t) => t.passed).length,
     tests_failed: verifier.tests.filter((t) => !t.passed).length,
   };
+  // Only an output read in full can say no runner started (structured-only reads of a pass cannot).
+  if (verifier.ran && !passed) verifierSignal.started = verifier.started;
   if (verifier.notRun)
     verifierSignal.not_run = notRunVerdict(verifier.notRun, agentText(agentRead));
   const trialSignals: TrialSignals = {

@@ -18,6 +18,8 @@ export interface VerifierReading {
   notRun?: NonNullable<TextScan["notRun"]>;
   /** The verifier left files or a reward. */
   ran: boolean;
+  /** Its files show a test runner starting (false: it never got past its own set-up). */
+  started: boolean;
   assertion?: string;
   notes: string[];
 }
@@ -59,7 +61,14 @@ export async function readVerifier(
 ): Promise<VerifierReading> {
   const notes: string[] = [];
   const rewards = recordedRewards(result);
-  const reading: VerifierReading = { rewards, tests: [], failure: [], ran: false, notes };
+  const reading: VerifierReading = {
+    rewards,
+    tests: [],
+    failure: [],
+    ran: false,
+    started: false,
+    notes,
+  };
   const reward = headlineReward(rewards);
   if (reward !== undefined) reading.reward = reward;
   else if (Object.keys(rewards).length > 1)
@@ -78,6 +87,7 @@ export async function readVerifier(
     structuredOnly: opts.evidence === false,
   });
   reading.tests = files.tests;
+  reading.started = files.started;
   reading.ran = result.verifier_result != null || files.files.length > 0;
   if (opts.evidence !== false) {
     reading.failure = files.failure;

@@ -16,6 +16,12 @@ const INSTALL_FAILURE =
 const SUBMIT = /^\s*echo COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT\s*$/;
 const HARNESS_TESTS = /bash \/tests\/run-tests\.sh/;
 const STEP = /\(step (\d+)\b/;
+/**
+ * The model provider refused the agent (quota, credits, rate limit, overload, a dropped stream),
+ * as the agent's CLI reports it: an error line, not text the agent's own work printed.
+ */
+const PROVIDER_FAILURE =
+  /^(?:\S{0,40}\s)?(?:\[?error\]?|\w{0,40}error)\b.{0,300}(?:exceeded your current quota|insufficient[_ ](?:quota|credits)|requires more credits|rate[_ ]limit(?:ed|_error| reached| exceeded)|overloaded_error|stream disconnected before completion)/i;
 /** Install-log failure lines kept for the rules. */
 const MAX_INSTALL_LINES = 60;
 /** Fewer steps than this before tb cut the session off: the install used up the agent's time. */
@@ -31,6 +37,8 @@ export interface TbPhases {
   /** tb typed the tests into the agent's session while the agent was still at work. */
   cutOff?: EvidenceLine;
   contextOverflow?: EvidenceLine;
+  /** The provider refused the agent, and the agent did nothing after (the session ended on it). */
+  providerFailure?: EvidenceLine;
 }
 
 export class PhaseTracker {
@@ -46,6 +54,11 @@ export class PhaseTracker {
   push(line: string, n: number): void {
     const text = line.trim();
     const ev = (): EvidenceLine => ({ file: this.file, line: n, text: text.slice(0, 400) });
+    // In any phase: an agent CLI that talks to its provider while it installs or starts too.
+    // A later step or command means the agent went on after the provider's refusal.
+    if (PROVIDER_FAILURE.test(text)) this.phases.providerFailure = ev();
+    else if (this.phases.providerFailure && (STEP.test(text) || PROMPT.exec(text)?.[1]?.trim()))
+      delete this.phases.providerFailure;
     if (this.phase === "before" && INSTALL_START.test(text)) {
       this.phase = "install";
       return;

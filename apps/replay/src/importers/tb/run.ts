@@ -8,10 +8,12 @@ import {
   noted,
   pathKind,
   readJsonSafe,
+  readOptional,
 } from "../../files/fs-safe.js";
 import { causeFromTbFailureMode } from "../harness-causes.js";
 import type { ExpectedCounts, HarnessHeadline, SkippedTrial } from "../ingest-types.js";
 import { listJob, type TrialFolder, type TrialLayout } from "../job-listing.js";
+import { RUN_LOG_FILE } from "../run-log.js";
 import {
   type TbRunResults,
   tbRunMetadataSchema,
@@ -87,7 +89,19 @@ export async function isTbRun(dir: string): Promise<boolean> {
  */
 export async function hasRunFiles(dir: string): Promise<boolean> {
   for (const f of RUN_FILES) if ((await pathKind(join(dir, f))) === "file") return true;
-  return false;
+  return hasTbRunLog(dir);
+}
+
+/** tb's own run.log lines (a run that crashed before writing any other file still has them). */
+const TB_LOG_LINE = /^(?:Starting harness run|Running task: \S|Harness execution failed for \S)/m;
+
+/** Whether `dir` holds a run.log that tb wrote (its last 64 KiB hold one of tb's own lines). */
+async function hasTbRunLog(dir: string): Promise<boolean> {
+  const head = await readOptional(join(dir, RUN_LOG_FILE.tb), {
+    maxBytes: 64 * 1024,
+    tail: true,
+  }).catch(() => undefined);
+  return !!head && TB_LOG_LINE.test(head.text);
 }
 
 /**

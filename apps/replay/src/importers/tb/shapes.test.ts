@@ -163,7 +163,60 @@ describe("tb run shapes", () => {
           file: "sessions/agent.log",
           text: "ERROR: No matching distribution found for nosuchpkg",
         }),
+        // Judged from its session: why it went wrong, beside the run's own verdict.
+        judged: expect.objectContaining({
+          category: "PKG_INSTALL",
+          reason: "PKG_INSTALL:no_matching_distribution",
+        }),
       },
     ]);
+    // The run's own results.json lists it unresolved: counted on that verdict, as failed.
+    expect(r.counts).toMatchObject({ listed: 2, passed: 1, failed: 1, incomplete: 0 });
+  });
+
+  it("judges a trial without results.json from its sessions: the task's broken test script is the harness's", async () => {
+    const dir = await writeTbRun(join(root, "run"), "r1", [
+      {
+        task: "spin",
+        is_resolved: null,
+        interrupted: true,
+        testsLog:
+          "/tests/run-tests.sh: line 2: $'\\r': command not found\n/tests/run-tests.sh: line 6: set: pipefail: invalid option name\n",
+      },
+    ]);
+    const r = await ingest("tb", [dir]);
+    expect(r.skipped[0]?.incomplete?.judged).toMatchObject({
+      reason: expect.stringContaining(":harness_error:verifier_"),
+      attribution: "harness",
+    });
+  });
+
+  it("an agent whose provider refused it, with nothing after, is the harness's", async () => {
+    const dir = await writeTbRun(join(root, "run"), "r1", [
+      { task: "spin", is_resolved: false, failure_mode: "unknown_agent_error" },
+    ]);
+    const refused =
+      "ERROR: stream disconnected before completion: You exceeded your current quota, please check your plan and billing details.";
+    await writeFile(
+      join(dir, "spin", "spin.1-of-1.r1", "sessions", "agent.log"),
+      `root@c0:/app# codex exec 'make the spinner'\nRe-connecting... 1/5\n${refused}\nroot@c0:/app# \n`,
+    );
+    const r = await ingest("tb", [dir]);
+    expect(r.trials[0]).toMatchObject({ status: "errored", harness_error: true });
+    expect(r.trials[0]?.harness_cause).toMatchObject({ attribution: "harness" });
+    expect(r.counts).toMatchObject({ listed: 1, harness: 1, failed: 0 });
+  });
+
+  it("a provider error the agent went on past does not decide", async () => {
+    const dir = await writeTbRun(join(root, "run"), "r1", [
+      { task: "spin", is_resolved: false, failure_mode: "unset" },
+    ]);
+    await writeFile(
+      join(dir, "spin", "spin.1-of-1.r1", "sessions", "agent.log"),
+      "Error: rate_limit_error: try again in 2s\nroot@c0:/app# python3 spin.py\nok\n",
+    );
+    const r = await ingest("tb", [dir]);
+    expect(r.trials[0]?.harness_error).not.toBe(true);
+    expect(r.counts).toMatchObject({ listed: 1, failed: 1, harness: 0 });
   });
 });

@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import {
+  classify,
   type EvidenceLine,
   type ScreenSignal,
   type TestResult,
@@ -8,14 +9,16 @@ import {
 } from "@fak/taxonomy";
 import { noted, pathKind } from "../../files/fs-safe.js";
 import { screenSegments } from "../harbor/screens.js";
-import { causeFromTbFailureMode } from "../harness-causes.js";
+import { causeFromHarness, causeFromTbFailureMode } from "../harness-causes.js";
 import { readTrialResult } from "../ingest-stream.js";
 import type { IncompleteTrial, IngestedTrial, SkippedTrial } from "../ingest-types.js";
 import { instructionOf } from "../instruction.js";
 import type { TrialFolder } from "../job-listing.js";
 import { ERROR_LINE, lastLine } from "../last-line.js";
 import { buildMeta, buildSignals, markAttribution, statusOf } from "../trial-signals.js";
-import { failureLines, readNumbered } from "../verifier-output.js";
+import { notRunVerdict } from "../verifier/not-run.js";
+import { scanText } from "../verifier/scan.js";
+import { readNumbered } from "../verifier-output.js";
 import { type AgentLogReading, readAgentLog } from "./agent-log.js";
 import { readAgentCast, readCastText } from "./cast.js";
 import { countEpisodes } from "./episodes.js";
@@ -42,9 +45,37 @@ export async function readTbTrial(
 ): Promise<IngestedTrial | SkippedTrial> {
   const skip = (reason: string): SkippedTrial => ({ job: ctx.job, trial: name, reason });
   const read = await readTrialResult(join(dir, "results.json"), tbTrialResultSchema, "tb");
-  // No verdict to read (never written, cut short or damaged): what the other files still say.
-  if (!read.ok) return { ...skip(read.reason), incomplete: await thinTbTrial(dir, name, listed) };
-  const result = read.value;
+  if (read.ok) return readTrial(dir, name, ctx, read.value, listed);
+  // No verdict to read (never written, cut short or damaged): what the other files still say,
+  // and, when its sessions were written, why it went wrong as far as they tell (never a pass
+  // or a failure in the counts: tb recorded no verdict).
+  const incomplete = await thinTbTrial(dir, name, listed);
+  if (!(await hasSessions(dir))) return { ...skip(read.reason), incomplete };
+  const c = classify((await readTrial(dir, name, ctx, {}, listed)).signals);
+  const judged: NonNullable<IncompleteTrial["judged"]> = {
+    category: c.category,
+    reason: c.reason,
+    attribution: c.attribution ?? "agent",
+  };
+  if (c.decided_by) judged.decided_by = c.decided_by;
+  return { ...skip(read.reason), incomplete: { ...incomplete, judged } };
+}
+
+/** Whether a tb trial folder holds its agent's or its tests' session (something to judge). */
+async function hasSessions(dir: string): Promise<boolean> {
+  for (const f of ["agent.log", "agent.cast", "tests.log", "tests.cast"])
+    if ((await pathKind(join(dir, "sessions", f))) === "file") return true;
+  return false;
+}
+
+/** A trial from its results.json (or, for a folder without one, an empty stand-in). */
+async function readTrial(
+  dir: string,
+  name: string,
+  ctx: TbRunContext,
+  result: TbTrialResult,
+  listed?: Pick<TrialFolder, "id" | "note" | "rel">,
+): Promise<IngestedTrial> {
   const notes: string[] = listed?.note ? [listed.note] : [];
   const passed = result.is_resolved === true;
   const cause = causeFromTbFailureMode(result.failure_mode);
@@ -62,11 +93,27 @@ export async function readTbTrial(
           ? readCastText(dir, "sessions/tests.cast")
           : readNumbered(dir, "sessions/tests.log"),
       );
-  const failure = testsLog ? failureLines(testsLog) : [];
+  const scan = testsLog ? scanText(testsLog) : undefined;
+  const failure = scan?.lines ?? [];
   const assertion = failure[0]?.text ?? tests.find((t) => !t.passed)?.name;
   const trialId = listed?.id ?? (result.trial_name || name);
   const signals = buildSignals({ taskId: trialId, passed, tests, outcomes });
   signals.trial = trialSignals(result, passed, tests, failure, testsLog !== undefined, log?.phases);
+  // The provider refused the agent and the session ended there: the harness's side, whatever
+  // tb's failure_mode guessed (an agent error that defers to the tests included).
+  const refused = passed || log?.phases.submitted ? undefined : log?.phases.providerFailure;
+  const providerCause = refused ? causeFromHarness("ProviderError", refused.text) : undefined;
+  if (refused && providerCause && (!cause || cause.defer)) {
+    signals.trial.cause = { name: "ProviderError", message: refused.text, file: refused.file };
+    if (refused.line !== undefined) signals.trial.cause.line = refused.line;
+  }
+  if (scan?.notRun && signals.trial.verifier) {
+    const agentText = outcomes.map((o) => o.command ?? "").join("\n");
+    signals.trial.verifier.not_run = notRunVerdict(
+      scan.notRun,
+      agentText.slice(0, 2 * 1024 * 1024),
+    );
+  }
   signals.trial.screens = screens ?? [];
   const trial: IngestedTrial = {
     harness: "tb",
@@ -85,7 +132,9 @@ export async function readTbTrial(
   if (instruction !== undefined) trial.meta.instruction = instruction;
   if (ctx.agent) trial.agent = ctx.agent;
   if (ctx.model) trial.model = ctx.model;
-  if (cause) trial.harness_cause = cause;
+  const recorded = providerCause && (!cause || cause.defer) ? providerCause : cause;
+  if (recorded) trial.harness_cause = recorded;
+  trial.status = statusOf(passed, recorded);
   markAttribution(trial);
   if (notes.length) trial.notes = notes;
   return trial;

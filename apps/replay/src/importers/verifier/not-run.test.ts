@@ -34,6 +34,16 @@ const CASES: {
     },
   },
   {
+    kind: "script_broken",
+    text: "/tests/run-tests.sh: line 2: $'\\r': command not found",
+    agent: "",
+    expected: {
+      category: "CMD_ERROR",
+      attribution: "harness",
+      reason: "CMD_ERROR:harness_error:verifier_script_broken",
+    },
+  },
+  {
     kind: "no_package",
     text: "no Go files in /app",
     agent: "vim cmd/server/main.go",

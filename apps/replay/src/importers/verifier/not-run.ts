@@ -52,6 +52,12 @@ const TABLE: Record<
         .find(Boolean) ?? "";
     return byOwner(ownerOfModule(name, owner), "module");
   },
+  // The task's own test script broken as written: the agent's work was never judged.
+  script_broken: () => ({
+    reason: "CMD_ERROR:harness_error:verifier_script_broken",
+    category: "CMD_ERROR",
+    attribution: "harness",
+  }),
   tool_missing: (line, owner) => {
     const tool =
       /([\w.+-]+): command not found|: \d+: ([\w.+-]+): not found|No module named '?(\w+)|^(?:\S+: )?(\w+): (?:command )?not found/

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { RUNNERS } from "./runners.js";
-import { scanText } from "./scan.js";
+import { notRunOf, scanText } from "./scan.js";
 
 // One case per runner of the table, on output shaped as that runner prints it: the line that
 // heads the evidence, its runner and its line number; and each "could not run" pattern.
@@ -91,6 +91,14 @@ error[E0308]: mismatched types
     Received: 5`,
     head: "FAIL  src/sum.test.js",
     line: 1,
+  },
+  playwright: {
+    text: `Running 2 tests using 1 worker
+
+  ✓  1 [chromium] › e2e/home.spec.ts:5:1 › home page loads (1.2s)
+  ✘  2 [chromium] › e2e/upload.spec.ts:39:1 › upload shows the summary (5.6s)`,
+    head: "✘  2 [chromium] › e2e/upload.spec.ts:39:1 › upload shows the summary (5.6s)",
+    line: 4,
   },
   "junit xml": {
     text: `<?xml version="1.0" encoding="UTF-8"?>
@@ -254,6 +262,12 @@ const NOT_RUN: Record<string, { text: string; kind: string }[]> = {
       text: "/tests/run.sh: line 2: cd: /app/repo: No such file or directory",
       kind: "workspace_missing",
     },
+    { text: "/tests/run-tests.sh: line 2: $'\\r': command not found", kind: "script_broken" },
+    {
+      text: "/tests/run-tests.sh: line 6: set: pipefail: invalid option name",
+      kind: "script_broken",
+    },
+    { text: "/tests/test.sh: 3: set: Illegal option -o pipefail", kind: "script_broken" },
   ],
 };
 
@@ -291,6 +305,13 @@ const OUTCOMES: Record<string, { text: string; tests: [string, boolean][] }> = {
     tests: [
       ["adds two numbers", true],
       ["adds negatives", false],
+    ],
+  },
+  playwright: {
+    text: "  ✓  1 [chromium] › e2e/a.spec.ts:3:1 › loads (1.2s)\n  ✘  2 [firefox] › e2e/b.spec.ts:9:1 › saves (5.6s)",
+    tests: [
+      ["e2e/a.spec.ts:3:1 › loads", true],
+      ["e2e/b.spec.ts:9:1 › saves", false],
     ],
   },
   tap: {
@@ -353,6 +374,14 @@ describe("the runner table", () => {
       }
     });
   }
+
+  it("calls only the verifier's own script broken, never a script of the agent's", () => {
+    expect(notRunOf("/tests/run-tests.sh: line 2: $'\\r': command not found")?.kind).toBe(
+      "script_broken",
+    );
+    expect(notRunOf("/app/run.sh: line 2: $'\\r': command not found")).toBeUndefined();
+    expect(notRunOf("/app/deploy.sh: line 6: set: pipefail: invalid option name")).toBeUndefined();
+  });
 
   it("reads passing output as no failure", () => {
     const scan = scanText({

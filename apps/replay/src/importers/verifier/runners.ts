@@ -18,7 +18,9 @@ export type NotRunKind =
   /** The tests could not import a module (the agent's own, or one the environment lacks). */
   | "import_failed"
   /** The test runner or a tool it needs is not installed. */
-  | "tool_missing";
+  | "tool_missing"
+  /** The verifier's own test script cannot run in its shell (CRLF line ends, a bash option under sh). */
+  | "script_broken";
 
 export interface NotRunPattern {
   kind: NotRunKind;
@@ -161,6 +163,15 @@ export const RUNNERS: readonly Runner[] = [
     ],
   },
   {
+    name: "playwright",
+    outcome:
+      /^\s{0,20}(?<verdict>[✓✘]) {1,4}\d{1,6} \[[\w .-]{1,60}\] › (?<name>\S.{0,400}?)(?: \(\d{1,7}(?:\.\d{1,3})?m?s\))?$/,
+    failure: [
+      /^\s{0,20}✘ {1,4}\d{1,6} \[[\w .-]{1,60}\] › \S/,
+      /^\s{0,20}\d{1,6}\) \[[\w .-]{1,60}\] › \S/,
+    ],
+  },
+  {
     name: "junit xml",
     failure: [/^\s{0,200}<(?:failure|error)\b[^>]{0,2000}>?/],
   },
@@ -229,6 +240,13 @@ export const RUNNERS: readonly Runner[] = [
         pattern: /^(?:\S{1,300}: line \d{1,7}: )?cd: \S{1,300}: No such file or directory$/,
       },
       { kind: "workspace_missing", pattern: /^fatal: not a git repository\b/ },
+      // The verifier's own script (under /tests/, or tb's run-tests.sh) broken
+      // as written: saved with CRLF line ends, or run by sh with bash-only options.
+      {
+        kind: "script_broken",
+        pattern:
+          /^(?:\/tests\/\S{0,300}|\S{0,300}\brun-tests\.sh): (?:line \d{1,7}: |\d{1,7}: )?(?:\$'\\r': command not found|set: (?:Illegal option -o |)pipefail(?:: invalid option name)?|syntax error near unexpected token [`']\$'\\r''?)$/,
+      },
     ],
   },
   {

@@ -28,6 +28,8 @@ export interface TextScan {
   notRun?: { kind: NotRunKind; runner: string; line: EvidenceLine };
   /** Test outcomes the output reports one line each (runner table's `outcome`). */
   tests: TestResult[];
+  /** A test runner started (its start line, a test outcome or a runner's failure). */
+  started: boolean;
 }
 
 /** Lines kept from a scan. */
@@ -40,6 +42,10 @@ const FAILURE =
   /^curl: \(\d+\)|\b(?:assert(?:ion)?(?:error)?|error|exception|traceback|failed|failure|fatal|syntaxerror|timed? ?out|timeout|not found|no such file|cannot|unable to)\b/i;
 const NOISE =
   /^\s*$|^={3,}|^-{3,}(?! FAIL)|^_{3,}(?! ERROR collecting)|\bpassed\b.*\bin \d|^platform |^rootdir:|^plugins:|^collected /i;
+
+/** Lines runners print as they start running tests (pytest, unittest, jest/vitest, playwright, go, cargo, TAP, ctest). */
+const RUNNER_START =
+  /test session starts|^collected \d{1,7} items?|^Running \d{1,7} tests? using|^\s*RUN\s+v\d|^=== RUN\s|^running \d{1,7} tests?$|^Ran \d{1,7} tests? in|^1\.\.\d{1,7}$|^Test project \S/;
 
 const FAILURES = RUNNERS.flatMap((r) => r.failure.map((pattern) => ({ runner: r.name, pattern })));
 const OUTCOMES = RUNNERS.flatMap((r) => (r.outcome ? [r.outcome] : []));
@@ -84,9 +90,11 @@ export function scanText(t: NumberedText): TextScan {
   const picked: EvidenceLine[] = [];
   const tests: TestResult[] = [];
   let generic = false;
+  let started = false;
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i]!;
     const l = raw.length > MAX_LINE ? raw.slice(0, MAX_LINE) : raw;
+    if (!started && RUNNER_START.test(l)) started = true;
     if (!notRun) {
       const n = notRunOf(l);
       if (n) notRun = { ...n, line: lineAt(t, i, l) };
@@ -114,7 +122,12 @@ export function scanText(t: NumberedText): TextScan {
       picked.push(lineAt(t, i, l.replace(/^E\s+/, "")));
     }
   }
-  const scan: TextScan = { lines: picked, strength: head ? 2 : generic ? 1 : 0, tests };
+  const scan: TextScan = {
+    lines: picked,
+    strength: head ? 2 : generic ? 1 : 0,
+    tests,
+    started: started || tests.length > 0 || head !== undefined,
+  };
   if (notRun) scan.notRun = notRun;
   const first = pytestE ?? (head ? { i: head.i, text: head.text.replace(/^E\s+/, "") } : undefined);
   if (head) scan.runner = pytestE ? "pytest" : head.runner;
