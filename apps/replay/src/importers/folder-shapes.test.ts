@@ -186,6 +186,39 @@ describe("Harbor folder shapes", () => {
     expect(r.skipped.map((s) => s.trial)).not.toContain("maze__B2");
   });
 
+  it("reads the exception that ended a trial without result.json; one the verifier outlives stays incomplete", async () => {
+    const dir = await job(join(root, "ended"));
+    await withoutJobFiles(dir);
+    await rm(join(dir, "maze__B2", "result.json"));
+    await writeFile(
+      join(dir, "maze__B2", "exception.txt"),
+      [
+        "Traceback (most recent call last):",
+        '  File "/harbor/trial/trial.py", line 413, in _prepare',
+        "    await self._setup_agent()",
+        '  File "/harbor/agents/installed/opencode.py", line 106, in install',
+        "harbor.agents.installed.base.NetworkConnectionError: Command failed (exit 127): curl -o- https://raw.githubusercontent.com/nvm-sh/nvm/v0.40.2/install.sh | bash",
+        "download from https://nodejs.org/dist/v22.23.3/node-v22.23.3-linux-x64.tar.gz failed",
+        "",
+        "stderr: None",
+      ].join("\n"),
+    );
+    await rm(join(dir, "train__C3", "result.json"));
+    await writeFile(
+      join(dir, "train__C3", "exception.txt"),
+      'Traceback (most recent call last):\n  File "/harbor/trial/single_step.py", line 84, in _run_agent\nharbor.trial.errors.AgentTimeoutError: Agent execution timed out after 900 seconds\n',
+    );
+    const r = await ingest("harbor", [dir]);
+    const maze = r.trials.find((t) => t.trial_id === "maze__B2");
+    expect(maze?.signals.trial?.cause).toMatchObject({
+      name: "NetworkConnectionError",
+      file: "exception.txt",
+      line: 5,
+    });
+    expect(maze?.signals.trial?.cause?.message).toContain("nodejs.org");
+    expect(r.skipped.map((s) => s.trial)).toEqual(["train__C3"]);
+  });
+
   it("reports a trial whose result.json was cut short while written as incomplete", async () => {
     const dir = await job(join(root, "copied-while-running"));
     await writeFile(join(dir, "maze__B2", "result.json"), '{"task_name": "maze", "trial_na');

@@ -142,6 +142,13 @@ const MESSAGE_RULES: MessageRule[] = [
     sub: () => "agent_install",
   },
   {
+    // Harbor's RewardFileNotFoundError / RewardFileEmptyError as a log line tells them: the
+    // verifier wrote no reward, which defers to what its output and the agent's work show.
+    test: /\bno reward file found at\b|\breward file (?:is )?empty\b/i,
+    mapping: HARNESS_DEFER,
+    sub: () => "no_reward",
+  },
+  {
     test: /docker compose command failed|failed to build|environment (?:build|start)/i,
     mapping: HARNESS,
     sub: () => "environment",

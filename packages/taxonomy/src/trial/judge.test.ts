@@ -545,3 +545,40 @@ describe("a verifier that timed out", () => {
     expect(c).toMatchObject({ category: "TIMEOUT", attribution: "agent" });
   });
 });
+
+describe("a verifier that wrote no reward", () => {
+  const cause = {
+    name: "RewardFileNotFoundError",
+    message: "No reward file found at jobs/j/t__1/verifier/reward.txt",
+    file: "exception.txt",
+  };
+  const crashed = {
+    outcomes: [
+      {
+        command: "bash /solution/solve.sh",
+        exit_code: 1,
+        stderr:
+          "FileNotFoundError: [Errno 2] No such file or directory: '/template/report_template.xlsx'",
+        source: { file: "agent/trajectory.json", line: 9 },
+      },
+    ],
+  };
+
+  it("is the harness's when the agent's work shows nothing wrong", () => {
+    const c = trial({
+      harness: "harbor",
+      passed: false,
+      cause,
+      verifier: { ran: true, failure: [] },
+    });
+    expect(c).toMatchObject({ attribution: "harness" });
+  });
+
+  it("is the agent's failed last command when nothing repaired it", () => {
+    const c = trial(
+      { harness: "harbor", passed: false, cause, verifier: { ran: true, failure: [] } },
+      crashed,
+    );
+    expect(c).toMatchObject({ category: "ENV_SETUP_MISS", attribution: "agent" });
+  });
+});

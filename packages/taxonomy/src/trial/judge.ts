@@ -49,6 +49,9 @@ function verifierShowsFailure(t: TrialSignals): boolean {
   return (t.verifier?.failure.length ?? 0) > 0 || (t.verifier?.tests_failed ?? 0) > 0;
 }
 
+/** A verifier that wrote no reward (Harbor's RewardFileNotFoundError and RewardFileEmptyError). */
+const NO_REWARD = /rewardfile(?:notfound|empty)error|:no_reward\b/i;
+
 /** How far from the end a standing failure still counts as where the agent left its work. */
 const LAST_STRETCH = 0.25;
 
@@ -400,12 +403,8 @@ function judgeFromCause(
   }
 
   const steps = stepsOf(s.outcomes, t.screens);
-  // A cause that deferred to the evidence keeps the trial when the verifier shows no failure of
-  // its own, or when the agent had not finished (a crashed agent is not one that misread the task).
   const verifierFailed =
     (t.verifier?.failure.length ?? 0) > 0 || (t.verifier?.tests_failed ?? 0) > 0;
-  if (cause && (!verifierFailed || t.agent?.submitted === false))
-    return build(s, fromCause(cause, t));
   // Of the failures still standing in the agent's last stretch of work, the first is the root
   // a human would fix first (a download that 404s, then the build that could not run).
   const stretch = Math.floor(steps.length * (1 - LAST_STRETCH));
@@ -419,6 +418,14 @@ function judgeFromCause(
     f.index >= stretch ||
     (last !== undefined && last.index >= stretch && f.turn !== undefined && f.turn === last.turn);
   const standing = open.find(inLastStretch) ?? last;
+  // A cause that deferred to the evidence keeps the trial when the verifier shows no failure of
+  // its own, or when the agent had not finished (a crashed agent is not one that misread the task).
+  // A verifier that wrote no reward at all is the exception: when the agent's last work failed and
+  // nothing repaired it (a solution script that crashed), that failure is why.
+  const noReward = cause !== undefined && NO_REWARD.test(`${cause.name} ${cause.reason}`);
+  const agentFailedLast = !verifierFailed && standing !== undefined && inLastStretch(standing);
+  if (cause && (!verifierFailed || t.agent?.submitted === false) && !(noReward && agentFailedLast))
+    return build(s, fromCause(cause, t));
   if (standing && inLastStretch(standing)) {
     const where =
       standing.turn === undefined ? `step ${standing.index + 1}` : `turn ${standing.turn}`;

@@ -62,7 +62,10 @@ export async function readHarborTrial(
   // Harbor's own log line "Trial NAME failed: MESSAGE" records a failure: judged from the files
   // (only when there is no result.json at all: one being written, or damaged, is no verdict yet).
   const missing = (await pathKind(join(dir, "result.json"))) === "missing";
-  const logged = missing ? await loggedFailure(dir, incomplete.trial_id ?? name) : undefined;
+  // exception.txt is Harbor's own record too, when that exception ended the trial.
+  const logged = missing
+    ? ((await loggedFailure(dir, incomplete.trial_id ?? name)) ?? (await endingException(dir)))
+    : undefined;
   if (logged) return readTrial(dir, name, ctx, thin, listed, logged);
   if (!(await hasTrialWork(dir))) return { ...skip(read.reason), incomplete };
   // Else no verdict at all (incomplete), but why it went wrong as far as its files tell.
@@ -81,6 +84,30 @@ async function hasTrialWork(dir: string): Promise<boolean> {
   for (const sub of ["agent", "verifier", "steps"])
     if ((await pathKind(join(dir, sub))) === "dir") return true;
   return false;
+}
+
+/**
+ * Exceptions Harbor records while the agent runs and then goes on to verify (its `_run_agent`
+ * catches AgentTimeoutError and the NonZeroAgentExitCodeError family): beside them a reward may
+ * still come, so they end nothing on their own.
+ */
+const VERIFIED_AFTER =
+  /^(?:AgentTimeoutError|NonZeroAgentExitCodeError|Api\w{0,40}Error|OutputTokenExceededError|ContextWindowExceededError|UnknownApiError|AgentSafetyRefusalError|AgentAuthenticationError|ModelNotFoundError|NetworkConnectionError)$/;
+/** A traceback frame in the trial's set-up: what failed there ended the trial before the agent ran. */
+const SETUP_FRAME =
+  /, in (?:_prepare|_setup_agent|_setup_environment|_start_environment|install|setup)$/m;
+
+/**
+ * The exception exception.txt records, when it ended the trial (no verification came after):
+ * any exception but those the agent's run may raise before its verifier still runs, or one of
+ * those raised in the trial's set-up. Undefined when the file names no exception.
+ */
+async function endingException(dir: string): Promise<HarnessCauseSignal | undefined> {
+  const text = await readNumbered(dir, "exception.txt").catch(() => undefined);
+  if (!text?.text.split("\n").some((l) => EXCEPTION_LINE.test(l))) return undefined;
+  const signal = await causeSignalOf(dir, { verifier_result: null }, []);
+  if (!signal) return undefined;
+  return !VERIFIED_AFTER.test(signal.name) || SETUP_FRAME.test(text.text) ? signal : undefined;
 }
 
 /** Harbor logs `Trial NAME failed: MESSAGE` in trial.log when a trial ends in an exception. */
@@ -208,7 +235,11 @@ function agentText(read: { outcomes: CommandOutcome[]; end?: TrajectoryEnd }): s
   return parts.join("\n").slice(0, 2 * 1024 * 1024);
 }
 
-/** exception_info from result.json, else the last line of exception.txt (`Name: message`). */
+/** A Python exception line: `pkg.module.NameError: message` (or the name alone). */
+const EXCEPTION_LINE =
+  /^(?:[A-Za-z_]\w{0,80}\.){0,12}[A-Za-z_]\w{0,80}(?:Error|Exception|Exit|Interrupt|Timeout)\w{0,40}(?::|$)/;
+
+/** exception_info from result.json, else exception.txt's exception line (`Name: message`). */
 async function causeSignalOf(
   dir: string,
   result: HarborTrialResult,
@@ -223,7 +254,16 @@ async function causeSignalOf(
   const lines = text?.text.split("\n") ?? [];
   let lastIdx = lines.length - 1;
   while (lastIdx >= 0 && !lines[lastIdx]?.trim()) lastIdx--;
-  const last = lastIdx >= 0 ? lines[lastIdx]!.trim() : undefined;
+  // A traceback's exception line, whose message may go on over the lines after it (a command's
+  // stdout and stderr): the last such line, else the file's last line.
+  const named = lines.findLastIndex((l) => EXCEPTION_LINE.test(l));
+  if (named >= 0) lastIdx = named;
+  const last =
+    lastIdx >= 0
+      ? [lines[lastIdx]!.trim(), ...(named >= 0 ? lines.slice(named + 1, named + 30) : [])]
+          .join("\n")
+          .trim()
+      : undefined;
   const where = (): { file: string; line?: number } => {
     if (!text || lastIdx < 0) return { file: "result.json" };
     return text.first === undefined
@@ -236,7 +276,7 @@ async function causeSignalOf(
     return signal;
   }
   if (!last) return undefined;
-  const m = /^([A-Za-z_][\w.]*)(?::\s*(.*))?$/.exec(last);
+  const m = /^([A-Za-z_][\w.]*)(?::\s*([\s\S]*))?$/.exec(last);
   const signal: HarnessCauseSignal = m?.[1]
     ? { name: m[1].split(".").pop() ?? m[1], ...where() }
     : { name: "exception", message: last, ...where() };
