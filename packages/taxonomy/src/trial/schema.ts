@@ -76,7 +76,8 @@ export const verifierSignalSchema = z.strictObject({
   tests_failed: count.optional(),
   /**
    * false when the verifier's output shows no test runner starting (no runner's start line, no
-   * test outcome, no failure): it was still setting itself up. Absent when unknown.
+   * test outcome, no failure) and ends in its own installs or downloads: it was still setting
+   * itself up. Absent when unknown.
    */
   started: z.boolean().optional(),
   /**

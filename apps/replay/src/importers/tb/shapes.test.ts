@@ -207,6 +207,25 @@ describe("tb run shapes", () => {
     expect(r.counts).toMatchObject({ listed: 1, harness: 1, failed: 0 });
   });
 
+  it("a provider error beside a failing test decides nothing (the agent's session can print it)", async () => {
+    const dir = await writeTbRun(join(root, "run"), "r1", [
+      {
+        task: "spin",
+        is_resolved: false,
+        failure_mode: "unset",
+        testsLog:
+          "collected 1 item\nE   AssertionError: spinner has 3 arms, expected 5\n1 failed\n",
+      },
+    ]);
+    await writeFile(
+      join(dir, "spin", "spin.1-of-1.r1", "sessions", "agent.log"),
+      "root@c0:/app# echo done\nERROR: You exceeded your current quota, please check your plan and billing details.\n",
+    );
+    const r = await ingest("tb", [dir]);
+    expect(r.trials[0]?.harness_error).not.toBe(true);
+    expect(r.counts).toMatchObject({ listed: 1, failed: 1, harness: 0 });
+  });
+
   it("a provider error the agent went on past does not decide", async () => {
     const dir = await writeTbRun(join(root, "run"), "r1", [
       { task: "spin", is_resolved: false, failure_mode: "unset" },

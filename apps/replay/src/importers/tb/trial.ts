@@ -100,8 +100,11 @@ async function readTrial(
   const signals = buildSignals({ taskId: trialId, passed, tests, outcomes });
   signals.trial = trialSignals(result, passed, tests, failure, testsLog !== undefined, log?.phases);
   // The provider refused the agent and the session ended there: the harness's side, whatever
-  // tb's failure_mode guessed (an agent error that defers to the tests included).
-  const refused = passed || log?.phases.submitted ? undefined : log?.phases.providerFailure;
+  // tb's failure_mode guessed (an agent error that defers to the tests included). The line is
+  // text the agent's session can print, so beside a failing test it decides nothing.
+  const testsFailed = failure.length > 0 || tests.some((x) => !x.passed);
+  const refused =
+    passed || testsFailed || log?.phases.submitted ? undefined : log?.phases.providerFailure;
   const providerCause = refused ? causeFromHarness("ProviderError", refused.text) : undefined;
   if (refused && providerCause && (!cause || cause.defer)) {
     signals.trial.cause = { name: "ProviderError", message: refused.text, file: refused.file };

@@ -30,7 +30,7 @@ export interface VerdictFiles {
   /** The first failure first, then the rest (at most 40). */
   failure: EvidenceLine[];
   notRun?: TextScan["notRun"];
-  /** Some file shows a test runner starting, or a structured report records tests. */
+  /** false only when every file read shows the verifier still in its own set-up (see TextScan). */
   started: boolean;
 }
 
@@ -75,6 +75,7 @@ export async function readVerdictFiles(
   opts: { structuredOnly?: boolean } = {},
 ): Promise<VerdictFiles> {
   const result: VerdictFiles = { files: [], tests: [], failure: [], started: false };
+  let scannedText = 0;
   const found: Found[] = [];
   const textTests: TestResult[] = [];
   let budget = VERDICT_LIMITS.trialBytes;
@@ -120,11 +121,13 @@ export async function readVerdictFiles(
       found.push({ lines: scan.lines, strength: scan.strength, json: false, rel: path });
     if (scan.notRun) result.notRun ??= scan.notRun;
     textTests.push(...scan.tests);
+    scannedText++;
     if (scan.started) result.started = true;
   }
   // A verifier that left no structured report: the outcomes its runner printed, one a line.
   if (result.tests.length === 0) result.tests = textTests;
-  if (result.tests.length > 0) result.started = true;
+  // No output read at all says nothing about where the verifier stopped.
+  if (result.tests.length > 0 || scannedText === 0) result.started = true;
   // The strongest evidence first; output files before JSON at equal strength (a runner's own
   // output is where its failure is first written), then by path.
   found.sort(

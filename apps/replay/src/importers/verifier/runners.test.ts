@@ -383,6 +383,19 @@ describe("the runner table", () => {
     expect(notRunOf("/app/deploy.sh: line 6: set: pipefail: invalid option name")).toBeUndefined();
   });
 
+  it("says a verifier never started its tests only when it ends in its own installs", () => {
+    const scan = (text: string) => scanText({ file: "verifier/test-stdout.txt", text, first: 1 });
+    const downloading =
+      "Setting up xvfb (2:21.1.7-3+deb12u11) ...\nDownloading Chrome for Testing 147.0 from https://cdn.playwright.dev/x.zip\n|■■■■■■■■                                | 20% of 170.4 MiB\n";
+    expect(scan(downloading).started).toBe(false);
+    expect(scan(`Running 3 tests using 1 worker\n${downloading}`).started).toBe(true);
+    expect(
+      scan("Collecting flask\n  Downloading flask-3.0.0.whl\nsome output of the agent's program\n")
+        .started,
+    ).toBe(true);
+    expect(scan("").started).toBe(true);
+  });
+
   it("reads passing output as no failure", () => {
     const scan = scanText({
       file: "verifier/out.txt",

@@ -28,7 +28,10 @@ export interface TextScan {
   notRun?: { kind: NotRunKind; runner: string; line: EvidenceLine };
   /** Test outcomes the output reports one line each (runner table's `outcome`). */
   tests: TestResult[];
-  /** A test runner started (its start line, a test outcome or a runner's failure). */
+  /**
+   * false only when no test runner started (no start line, test outcome or runner failure) and
+   * the output ends in the verifier's own installs or downloads: it never got to the tests.
+   */
   started: boolean;
 }
 
@@ -46,6 +49,10 @@ const NOISE =
 /** Lines runners print as they start running tests (pytest, unittest, jest/vitest, playwright, go, cargo, TAP, ctest). */
 const RUNNER_START =
   /test session starts|^collected \d{1,7} items?|^Running \d{1,7} tests? using|^\s*RUN\s+v\d|^=== RUN\s|^running \d{1,7} tests?$|^Ran \d{1,7} tests? in|^1\.\.\d{1,7}$|^Test project \S/;
+
+/** A line of an install or download still under way (apt, pip, npm, playwright's browsers, curl). */
+const SETUP_LINE =
+  /^\s*(?:Downloading\b|Collecting\b|Setting up\b|Unpacking\b|Preparing to unpack\b|Selecting previously unselected\b|Get:\d|Fetched\b|Processing triggers\b|Installing\b|Reading package lists|Building dependency tree|npm (?:warn|http|notice)\b|added \d{1,7} packages?\b|\|[■\s]{1,200}\|\s{0,20}\d{1,3}% of\b|#{1,200}\s{0,20}\d{1,3}(?:\.\d)?%$|\s{0,20}% Total\s)/;
 
 const FAILURES = RUNNERS.flatMap((r) => r.failure.map((pattern) => ({ runner: r.name, pattern })));
 const OUTCOMES = RUNNERS.flatMap((r) => (r.outcome ? [r.outcome] : []));
@@ -73,6 +80,16 @@ export function notRunOf(line: string): { kind: NotRunKind; runner: string } | u
   const l = line.length > MAX_LINE ? line.slice(0, MAX_LINE) : line;
   const hit = NOT_RUN.find((n) => n.pattern.test(l));
   return hit ? { kind: hit.kind, runner: hit.runner } : undefined;
+}
+
+/** Whether a text's last non-blank line is an install or download still under way. */
+function endsInSetup(lines: string[]): boolean {
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const l = lines[i]!;
+    if (!l.trim()) continue;
+    return SETUP_LINE.test(l.length > MAX_LINE ? l.slice(0, MAX_LINE) : l);
+  }
+  return false;
 }
 
 /**
@@ -126,7 +143,7 @@ export function scanText(t: NumberedText): TextScan {
     lines: picked,
     strength: head ? 2 : generic ? 1 : 0,
     tests,
-    started: started || tests.length > 0 || head !== undefined,
+    started: started || tests.length > 0 || head !== undefined || !endsInSetup(lines),
   };
   if (notRun) scan.notRun = notRun;
   const first = pytestE ?? (head ? { i: head.i, text: head.text.replace(/^E\s+/, "") } : undefined);
