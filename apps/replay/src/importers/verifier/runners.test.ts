@@ -396,6 +396,26 @@ describe("the runner table", () => {
     expect(scan("").started).toBe(true);
   });
 
+  it("a passing test's captured parse errors never head the evidence: the failing assertion does", () => {
+    const text = [
+      "../tests/test_outputs.py::test_parse PASSED                              [ 50%]",
+      "../tests/test_outputs.py::test_report FAILED                             [100%]",
+      "==================================== PASSES ====================================",
+      "----------------------------- Captured stderr call -----------------------------",
+      'jq: error (at <stdin>:0): Cannot index number with "name"',
+      "parse error: Invalid numeric literal at line 1, column 6",
+      "=================================== FAILURES ===================================",
+      '>       assert "total: 42" in out',
+      "E       AssertionError: assert 'total: 42' in 'total: 41'",
+    ].join("\n");
+    const s = scanText({ file: "verifier/test-stdout.txt", text, first: 1 });
+    expect(s.lines[0]).toEqual({
+      file: "verifier/test-stdout.txt",
+      line: 9,
+      text: "AssertionError: assert 'total: 42' in 'total: 41'",
+    });
+  });
+
   it("reads passing output as no failure", () => {
     const scan = scanText({
       file: "verifier/out.txt",
