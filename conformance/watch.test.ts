@@ -76,6 +76,8 @@ describe("fak watch on the real samples, written live", () => {
       expect(lines.map(view).sort(byId)).toEqual(rows.map(view).sort(byId));
       const withFolder = ingested.skipped.filter((s) => !s.reason.includes("folder is missing"));
       if (ends) expect(end.skipped).toBe(withFolder.length);
+      // The end line's counts are the run model's, the same numbers every other view shows.
+      expect(end.counts).toEqual(ingested.counts);
     } finally {
       await rm(root, { recursive: true, force: true });
     }

@@ -141,6 +141,11 @@ export function harnessErrorLines(errors: readonly HarnessErrorEntry[]): string 
     .join("");
 }
 
+/** fak's pass rate with its denominator and basis, then the counts it is over (every view's wording). */
+export function countsLine(counts: RunCounts): string {
+  return `pass rate ${passRateText(counts)} (${PASS_RATE_BASIS}); ${countsText(counts)}`;
+}
+
 /** A run's own figures: fak's pass rate with its denominator, its counts, Harbor's mean reward. */
 function runFigures(run: RunSummary): string {
   const mean =

@@ -168,9 +168,15 @@ describe("watch lines for people", () => {
       expected: 3,
       skipped: 1,
       skipped_trials: [{ trial: "b.1-of-1.r", reason: "no results.json\x1b[2J" }],
+      counts: { listed: 3, passed: 1, failed: 1, harness: 0, incomplete: 1 },
+      pass_rate: 1 / 3,
     });
     expect(text).toBe(
-      "2 of 3 trials: 1 passed, 1 failed, 0 errored (finished); TEST_MISUNDERSTOOD 1; 1 skipped\n  skipped b.1-of-1.r: no results.json",
+      [
+        "2 of 3 trials: 1 passed, 1 failed, 0 errored (finished); TEST_MISUNDERSTOOD 1; 1 skipped",
+        "pass rate 1/3 = 33.3% (passed / (listed − harness)); 3 listed: 1 passed, 1 failed, 0 harness errors, 1 incomplete",
+        "  skipped b.1-of-1.r: no results.json",
+      ].join("\n"),
     );
   });
 });

@@ -8,6 +8,7 @@ import { colour, jsonText, out } from "../output.js";
 import { scrubbedCopy } from "../scrubbed.js";
 import { statusLine } from "../status-line.js";
 import { forTerminal } from "../terminal.js";
+import { countsLine } from "./run-tables.js";
 
 interface WatchOptions {
   json?: boolean;
@@ -139,6 +140,8 @@ export function endText(s: WatchEndLine): string {
   if (s.skipped) text += `; ${s.skipped} skipped`;
   if (s.recorded !== undefined) text += `; ${s.recorded} deaths recorded`;
   let out = forTerminal(text);
+  // The run's counts as `fak ingest` gives them: the one pass rate to quote.
+  if (s.counts) out += `\n${countsLine(s.counts)}`;
   for (const skip of s.skipped_trials)
     out += `\n  skipped ${forTerminal(`${skip.trial}: ${skip.reason}`)}`;
   return out;

@@ -1,11 +1,14 @@
 // Follow a Harbor job or a tb run while it is written: each finished trial read by the importers
 // `fak ingest` uses, classified as it classifies, and reported once.
 import { join } from "node:path";
-import { listSubdirs, pathKind } from "../files/fs-safe.js";
-import { readHarborJob, readHarborTrial } from "../importers/harbor/index.js";
-import type { IngestedTrial, SkippedTrial } from "../importers/ingest-types.js";
+import { InputError } from "@fak/taxonomy";
+import { listSubdirs, pathKind, UnreadableFileError } from "../files/fs-safe.js";
+import { ingestHarbor, readHarborJob, readHarborTrial } from "../importers/harbor/index.js";
+import { drain } from "../importers/ingest.js";
+import type { IngestedTrial, RunCounts, SkippedTrial } from "../importers/ingest-types.js";
 import { isSkipped } from "../importers/ingest-types.js";
-import { readTbRun, readTbTrial } from "../importers/tb/index.js";
+import { passRate } from "../importers/run-counts.js";
+import { ingestTb, readTbRun, readTbTrial } from "../importers/tb/index.js";
 import { harborMayRetry, type RunState, runStateReader, type WatchedHarness } from "./run-state.js";
 import { type WatchEndLine, type WatchTrialLine, watchTrialLine } from "./watch-line.js";
 
@@ -87,7 +90,26 @@ export async function followRun(dir: string, opts: FollowOptions): Promise<Follo
   end.harness = state.harness ?? null;
   end.expected = state.expected ?? null;
   end.skipped_trials = skips.map((s) => ({ trial: s.trial, reason: s.reason }));
+  if (readers) {
+    end.counts = await finalCounts(dir, readers.harness);
+    end.pass_rate = end.counts ? passRate(end.counts) : null;
+  }
   return end;
+}
+
+/**
+ * The folder's counts exactly as `fak ingest` gives them: the same importer stream, read once
+ * more at the end (the live lines report trials as they land; the counts need the job's own
+ * listing, its missing folders and its trials without a result). Null when it cannot be read.
+ */
+async function finalCounts(dir: string, harness: WatchedHarness): Promise<RunCounts | null> {
+  try {
+    const run = await drain(harness === "harbor" ? ingestHarbor(dir) : ingestTb(dir), () => {});
+    return run.counts;
+  } catch (err) {
+    if (err instanceof InputError || err instanceof UnreadableFileError) return null;
+    throw err;
+  }
 }
 
 /**
@@ -125,6 +147,8 @@ function emptyEnd(): FollowResult {
     event: "end",
     ended: "timeout",
     harness: null,
+    counts: null,
+    pass_rate: null,
     trials: 0,
     passed: 0,
     failed: 0,

@@ -3,7 +3,7 @@ import { attributionSchema, failureCodeSchema } from "@fak/taxonomy";
 import { z } from "zod";
 import type { IngestedTrial } from "../importers/ingest-types.js";
 import { trialRows } from "../reports/rows.js";
-import { rowEvidenceSchema } from "../reports/schemas.js";
+import { rowEvidenceSchema, runCountsSchema } from "../reports/schemas.js";
 
 const count = z.number().int().nonnegative();
 
@@ -36,6 +36,14 @@ export const watchEndLineSchema = z.strictObject({
   /** `finished`: the job or run wrote its end; `timeout`: `--timeout` passed first; `stopped`: interrupted (Ctrl-C). */
   ended: z.enum(["finished", "timeout", "stopped"]),
   harness: z.enum(["harbor", "tb"]).nullable(),
+  /**
+   * The run's counts as `fak ingest` counts the folder at the end (listed = passed + failed +
+   * harness + incomplete, the job's own listing included); null when the folder could not be
+   * read as a whole.
+   */
+  counts: runCountsSchema.nullable(),
+  /** fak's pass rate over those counts, passed / (listed − harness); null when nothing is scored. */
+  pass_rate: z.number().nullable(),
   /** Trials reported. */
   trials: count,
   passed: count,
