@@ -61,6 +61,16 @@ function decideOne(t: IngestedTrial, attempt: number, maxAttempts: number): Deci
   if (t.harness_error) {
     const cause = t.harness_cause;
     const why = cause ? `${cause.name}: ${cause.reason}` : "a harness error";
+    // The run's own model configuration (a missing or refused key, a model the client cannot
+    // route): an unchanged rerun fails the same way, so nothing is rerun until it is fixed.
+    if (cause?.category === "ENV_SETUP_MISS")
+      return {
+        trial: t,
+        decision: "none",
+        action: "NONE",
+        rationale: `the run's model configuration failed (${why}): fix it, then rerun; an unchanged rerun fails the same way`,
+        budget: false,
+      };
     return {
       trial: t,
       decision: "rerun_unchanged",

@@ -45,6 +45,32 @@ async function harborJob(): Promise<string> {
 }
 
 describe("buildPlan", () => {
+  it("reruns nothing whose run lacked its model key: an unchanged rerun fails the same way", async () => {
+    const root = await tempDir("fak-plan-");
+    dirs.push(root);
+    const job = join(root, "jobs", "2026-01-02__00-00-00");
+    await writeHarborJob(job, {
+      trials: [
+        {
+          name: "ssh-key__K1",
+          exception: {
+            type: "AuthenticationError",
+            message: "litellm.AuthenticationError: Missing Anthropic API Key - no key is set",
+          },
+        },
+      ],
+    });
+    const { plan } = await buildPlan(await readRuns([job]), {
+      out: join(root, "plan"),
+      planId: "p2",
+    });
+    expect(plan.items).toEqual([
+      expect.objectContaining({ task: "ssh-key", decision: "none", action: "NONE", brief: null }),
+    ]);
+    expect(plan.harbor.resume).toEqual([]);
+    expect(plan.harbor.configs).toEqual([]);
+  });
+
   it("plans a Harbor job: a config per brief group, a resume line for the harness's failure", async () => {
     const job = await harborJob();
     const out = join(job, "..", "..", "plan");

@@ -115,6 +115,14 @@ interface MessageRule {
 // Provider outages come first, so a 402 asking for "fewer max_tokens" is an outage of credit.
 const HTTP_STATUS = /\b(?:error code|status(?: code)?|http)[:= ]+(401|402|403|408|429|5\d\d)\b/i;
 const MESSAGE_RULES: MessageRule[] = [
+  // The run's own model configuration: a key that is missing or refused, a model name the client
+  // cannot route. Kept apart like any provider failure, but named for what to fix: a credential
+  // or setting the environment was expected to provide (an unchanged rerun fails the same way).
+  {
+    test: /missing [\w ]{0,40}api key|no api key|invalid[ _]api[ _]key|incorrect api key|api key (?:is )?(?:not set|missing|invalid)|llm provider not provided|\bapi_key\b.{0,40}\b(?:not set|must be set|missing)/i,
+    mapping: { category: "ENV_SETUP_MISS", attribution: "harness" },
+    sub: () => "model_config",
+  },
   { test: HTTP_STATUS, mapping: HARNESS, sub: (m) => `http_${m[1]}` },
   {
     test: /request timed out or interrupted|rate limit|overloaded|insufficient[ _](?:credits|quota)|exceeded your current quota|requires more credits|model call failed/i,
