@@ -89,25 +89,31 @@ export function formatEntry(
 /**
  * What reruns of this dead branch came to, recoveries that worked first: `[recovered by
  * REFINE_COMMAND in <job>]`, and a recovery that failed again says so, `[REFINE_COMMAND in <job>
- * failed again: TEST_FAILED; not a fix]`, so it is never read as one. At most MAX_TAGS, then a count.
+ * failed again: CMD_ERROR; not a fix]`, so it is never read as one. Reruns with the same outcome,
+ * recovery, job and category are one tag with their count of deaths (`, 3 deaths`): a substance
+ * folds the deaths of many trials. At most MAX_TAGS, then how many more.
  */
 function recoveryTags(recoveries: readonly RecoverySummary[]): string {
   const how = (r: RecoverySummary) =>
     r.decision === "rerun_unchanged" || r.action === "NONE" ? "a rerun unchanged" : r.action;
-  const job = (r: RecoverySummary) => quoted(r.rerun_job, JOB_CAP);
-  const ordered = [
-    ...recoveries.filter((r) => r.outcome === "passed"),
-    ...recoveries.filter((r) => r.outcome !== "passed"),
-  ];
-  const tags = ordered
-    .slice(0, MAX_TAGS)
-    .map((r) =>
-      r.outcome === "passed"
-        ? ` [recovered by ${how(r)} in ${job(r)}]`
-        : ` [${how(r)} in ${job(r)} failed again: ${r.category ?? "UNKNOWN"}; not a fix]`,
-    );
+  const groups = new Map<string, { r: RecoverySummary; n: number }>();
+  for (const r of recoveries) {
+    const key = JSON.stringify([r.outcome, how(r), r.rerun_job, r.category]);
+    const g = groups.get(key) ?? { r, n: 0 };
+    g.n++;
+    groups.set(key, g);
+  }
+  const rank = (g: { r: RecoverySummary; n: number }) => (g.r.outcome === "passed" ? 0 : 1);
+  const ordered = [...groups.values()].sort((a, b) => rank(a) - rank(b) || b.n - a.n);
+  const tags = ordered.slice(0, MAX_TAGS).map(({ r, n }) => {
+    const job = quoted(r.rerun_job, JOB_CAP);
+    const times = n > 1 ? `, ${n} deaths` : "";
+    return r.outcome === "passed"
+      ? ` [recovered by ${how(r)} in ${job}${times}]`
+      : ` [${how(r)} in ${job} failed again: ${r.category ?? "UNKNOWN"}${times}; not a fix]`;
+  });
   const more = ordered.length - tags.length;
-  return tags.join("") + (more > 0 ? ` [+${more} more reruns]` : "");
+  return tags.join("") + (more > 0 ? ` [+${more} more]` : "");
 }
 
 /** One line of agent-written text, safe inside a fence: capped, no fence, no dangerous command. */

@@ -32,7 +32,7 @@ const death = (trial: string, job = "2026-04-01__job") => ({
   session: trial,
   task: "fix-git: merge the lost commit back into master",
   approach: "terminus-2/gpt-oss: git reset --hard to the reflog entry",
-  death_reason: "verifier: test_outputs.py::test_merge failed (TEST_FAILED:assertion)",
+  death_reason: "verifier: test_outputs.py::test_merge failed (CMD_ERROR:exit_1)",
   provenance: "real" as const,
   source: { harness: "harbor", job, trial },
 });
@@ -109,7 +109,7 @@ describe("recordRecoveries", () => {
     const cases: [unknown, string][] = [
       [{ ...recovery(), extra: 1 }, "recoveries[0].extra"],
       [recovery({ brief_sha256: null }), "recoveries[0].brief_sha256"],
-      [recovery({ category: "TEST_FAILED" }), "recoveries[0].category"],
+      [recovery({ category: "CMD_ERROR" }), "recoveries[0].category"],
       [
         recovery({ rerun: { harness: "harbor", job: "j", trials: [] } }),
         "recoveries[0].rerun.trials",
@@ -127,9 +127,9 @@ describe("recordRecoveries", () => {
     await s.recordRecoveries([
       recovery({
         task: `fix-git with ${secret}`,
-        reason: `TEST_FAILED: token ${secret}`,
+        reason: `CMD_ERROR: token ${secret}`,
         outcome: "failed_again",
-        category: "TEST_FAILED",
+        category: "CMD_ERROR",
         rerun: { harness: "harbor", job: `job-${secret}`, trials: [`t-${secret}`] },
       }),
     ]);
@@ -168,8 +168,8 @@ describe("prior art with recoveries", () => {
     await s.recordRecoveries([
       recovery({
         outcome: "failed_again",
-        category: "TEST_FAILED",
-        reason: "TEST_FAILED:assertion",
+        category: "CMD_ERROR",
+        reason: "CMD_ERROR:exit_1",
         rerun: { harness: "harbor", job: "fak-retry__fix-git__p1", trials: ["fix-git__b2"] },
       }),
       recovery({
@@ -186,11 +186,31 @@ describe("prior art with recoveries", () => {
     const line = art.text.split("\n").find((l) => l.startsWith(`- failure:${first.id} `)) ?? "";
     expect(line).toContain("[recovered by a rerun unchanged in fak-rerun__p2]");
     expect(line).toContain(
-      "[REREAD_TEST_ORACLE in fak-retry__fix-git__p1 failed again: TEST_FAILED; not a fix]",
+      "[REREAD_TEST_ORACLE in fak-retry__fix-git__p1 failed again: CMD_ERROR; not a fix]",
     );
     expect(line).not.toMatch(/recovered by REREAD_TEST_ORACLE/);
     // Recoveries that worked come first.
     expect(line.indexOf("recovered by")).toBeLessThan(line.indexOf("failed again"));
+  });
+
+  it("folds reruns of one substance's deaths with the same outcome into one counted tag", async () => {
+    const s = await store();
+    const first = await s.record(death("fix-git__a1"));
+    const trials = ["fix-git__a1", "fix-git__c3", "fix-git__e5", "fix-git__f6"];
+    for (const t of trials.slice(1)) await s.record(death(t));
+    await s.recordRecoveries(
+      trials.map((trial, i) =>
+        recovery({
+          death: { harness: "harbor", job: "2026-04-01__job", trial },
+          ...(i < 3 ? { outcome: "failed_again", category: "CMD_ERROR", reason: "x" } : {}),
+        }),
+      ),
+    );
+    const art = await s.priorArt("fix-git merge the lost commit", { maxTokens: 1000 });
+    const line = art.text.split("\n").find((l) => l.startsWith(`- failure:${first.id} `)) ?? "";
+    expect(line).toContain(
+      "died 4 times [recovered by REREAD_TEST_ORACLE in fak-retry__fix-git__p1] [REREAD_TEST_ORACLE in fak-retry__fix-git__p1 failed again: CMD_ERROR, 3 deaths; not a fix] |",
+    );
   });
 
   it("quotes a rerun's job name as data: no fence, no control characters, capped", async () => {

@@ -24,8 +24,8 @@ const realHarness = text.refine((h) => h.trim().toLowerCase() !== FIXTURE, {
 
 /**
  * One recovery as the store takes it: the original death (its failure row's source: harness,
- * job, trial, attempt), the plan's decision and action, the brief (its file in the plan folder and
- * SHA-256), the memory rows injected into it, and the rerun's outcome: `passed`, or
+ * job, trial, attempt), the plan's decision and action, the brief (its SHA-256, and its file in the plan
+ * folder when it had one), the memory rows injected into it, and the rerun's outcome: `passed`, or
  * `failed_again` with the rerun's category and reason.
  * @example recoveryInputSchema.parse({ death: { harness: "harbor", job: "j1", trial: "fix-git__a" },
  *   task: "fix-git", decision: "retry", action: "REFINE_COMMAND", brief_file: null, brief_sha256: null,
@@ -69,11 +69,11 @@ export const recoveryInputSchema = z
         path: ["category"],
         message: "a rerun that passed has no failure category or reason",
       });
-    if ((r.brief_file === null) !== (r.brief_sha256 === null))
+    if (r.brief_file !== null && r.brief_sha256 === null)
       ctx.addIssue({
         code: "custom",
         path: ["brief_sha256"],
-        message: "a brief is named by its file and its SHA-256 together",
+        message: "a brief's file is named with the SHA-256 of the brief it held",
       });
   });
 export type RecoveryInput = z.input<typeof recoveryInputSchema>;
