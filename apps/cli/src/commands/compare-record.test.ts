@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -33,6 +33,9 @@ describe("fak compare --plan --record", () => {
     expect(ingest.status, ingest.stderr).toBe(0);
     const planned = await runFak(["plan", A, "--db", db, "--out", join(cwd, "plan")], { cwd });
     expect(planned.status, planned.stderr).toBe(0);
+    expect(readFileSync(join(cwd, "plan", "README.md"), "utf8")).toContain(
+      "Add `--record DB` (the failure memory the deaths were recorded in)",
+    );
 
     const args = ["compare", A, B, "--plan", plan, "--record", db, "--json"];
     const first = await runFak(args, { cwd });
