@@ -117,13 +117,16 @@ export {
   type PlanItem,
   type PlanOptions,
   type PlanOutcome,
+  type PlanRecoveries,
   type PlanResult,
   planOutcome,
   planOutcomeSchema,
   planReadme,
+  planRecoveries,
   planSchema,
   readPlan,
   readRuns,
+  type UnrecordedItem,
 } from "./plan/index.js";
 // Run reports: per-trial rows, comparison, gates, HTML.
 export {

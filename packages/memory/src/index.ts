@@ -21,6 +21,14 @@ export {
 } from "./prior-art/index.js";
 export type { RecordResult } from "./record.js";
 export {
+  RECOVERY_OUTCOMES,
+  type RecoveryInput,
+  type RecoveryOutcome,
+  type RecoveryResult,
+  type RecoverySummary,
+  recoveryInputSchema,
+} from "./recovery/index.js";
+export {
   CONVICTIONS,
   type Conviction,
   type ExportedRow,

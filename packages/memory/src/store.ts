@@ -12,6 +12,7 @@ import { type FailureHistory, readAll, readHistory } from "./history.js";
 import { type ImportLineResult, type ImportOptions, importFile } from "./import/index.js";
 import { type PriorArt, priorArt } from "./prior-art/index.js";
 import { insertRow, insertSuccessor, type RecordResult } from "./record.js";
+import { insertRecoveries, type RecoveryInput, type RecoveryResult } from "./recovery/index.js";
 import {
   type ExportedRow,
   type FailureRowInput,
@@ -86,6 +87,13 @@ export interface FailureStore {
    * @example (await store.supersede(12, sharper)).supersedes // 12
    */
   supersede(id: number, row: FailureRowInput): Promise<RecordResult & { supersedes: number }>;
+  /**
+   * Store what reruns of failed trials came to (`fak compare --plan --record`), all in one
+   * transaction; the same death and rerun job recorded again adds nothing (`already_present`).
+   * A fixture replay's death or rerun is refused. Prior art then shows them beside the death.
+   * @example (await store.recordRecoveries([recovery]))[0] // { id: 1, status: "added", death_id: 12 }
+   */
+  recordRecoveries(recoveries: readonly RecoveryInput[]): Promise<RecoveryResult[]>;
   /** The row, its occurrences and its supersession chain. @example (await store.history(12)).chain */
   history(id: number): Promise<FailureHistory>;
   /** Every row in id order, paged. @example for await (const row of store.exportRows()) ... */
@@ -275,6 +283,8 @@ function makeStore(
       const also = r.occurrence_of === null ? "" : `; ${r.message}`;
       return { ...r, supersedes: id, message: `failure:${r.id} supersedes failure:${id}${also}` };
     },
+    recordRecoveries: (recoveries) =>
+      write("record recoveries into", () => insertRecoveries(client, recoveries)),
     history: (id) => read("read", () => readHistory(client, id, warn)),
     exportRows: () => guarded(readAll(client, warn), (err) => toStoreError(err, url, "export")),
     search: (text, options) =>

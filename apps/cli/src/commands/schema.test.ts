@@ -39,6 +39,7 @@ describe("fak schema", () => {
       "RunComparison",
       "Plan",
       "PlanOutcome",
+      "Recovery",
     ]) {
       expect(all[name].additionalProperties, name).toBe(false);
     }
@@ -53,6 +54,9 @@ describe("fak schema", () => {
     ]);
     expect(Object.keys(all.FailureImportLine.properties)).toEqual(
       expect.arrayContaining(["id", "layer", "occurrence_of", "supersedes", "created_at"]),
+    );
+    expect(all.Recovery.required).toEqual(
+      expect.arrayContaining(["death", "decision", "action", "rerun", "outcome", "category"]),
     );
   });
 

@@ -6,7 +6,7 @@ import { printJson } from "../output.js";
 /** Every wire format fak speaks, by name: each package's schemas, gathered here for `fak schema`. */
 async function allSchemas(): Promise<Record<string, import("zod").ZodType>> {
   const { wireSchemas } = await import("@fak/taxonomy");
-  const { failureRowSchema, importLineSchema } = await import("@fak/memory");
+  const { failureRowSchema, importLineSchema, recoveryInputSchema } = await import("@fak/memory");
   const replay = await import("@fak/replay");
   return {
     ...wireSchemas,
@@ -19,6 +19,7 @@ async function allSchemas(): Promise<Record<string, import("zod").ZodType>> {
     PlanOutcome: replay.planOutcomeSchema,
     FailureRow: failureRowSchema,
     FailureImportLine: importLineSchema,
+    Recovery: recoveryInputSchema,
   };
 }
 

@@ -16,6 +16,7 @@ export { buildPlan, type PlanOptions, type PlanResult, type PriorArtSource } fro
 export { QUOTE_MAX_CHARS, quote } from "./quote.js";
 export { type ReadRuns, readRuns } from "./read-runs.js";
 export { decisionCounts, planReadme, shellWord } from "./readme.js";
+export { type PlanRecoveries, planRecoveries, type UnrecordedItem } from "./recoveries.js";
 export {
   PLAN_SCHEMA,
   type Plan,

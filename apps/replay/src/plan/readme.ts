@@ -109,6 +109,8 @@ export function planReadme(
     `fak compare ${shellWord(original)} ${shellWord(rerun)} --plan ${shellWord(join(dir, "plan.json"))}`,
     "```",
     "",
+    "Add `--record DB` (the failure memory the deaths were recorded in) to store what each rerun came to, linked to its death: prior art then marks a dead branch whose rerun passed `[recovered by ACTION in JOB]`, and one whose rerun failed again `[ACTION in JOB failed again: CODE; not a fix]`. Recording the same comparison twice adds nothing.",
+    "",
   );
   return lines.join("\n");
 }

@@ -24,6 +24,7 @@ function listedRow(run: IngestRun, s: SkippedTrial, who: Who): TrialRow | undefi
   return {
     job: jobLabel(run.path, who.agent, who.model),
     job_path: run.path,
+    job_id: run.job,
     harness: run.harness,
     task: v.task,
     trial_id: s.trial,
@@ -57,6 +58,7 @@ function incompleteRow(run: IngestRun, s: SkippedTrial, who: Who): TrialRow {
   return {
     job: jobLabel(run.path, who.agent, who.model),
     job_path: run.path,
+    job_id: run.job,
     harness: run.harness,
     task: s.incomplete?.task ?? taskOfTrialName(s.trial),
     trial_id: s.incomplete?.trial_id ?? s.trial,

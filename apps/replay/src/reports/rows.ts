@@ -82,6 +82,7 @@ export function trialRows(
     return {
       job: jobLabel(run?.path ?? t.job, agent, model),
       job_path: run?.path ?? t.job,
+      job_id: t.job,
       harness: t.harness,
       task: t.task,
       trial_id: t.trial_id,

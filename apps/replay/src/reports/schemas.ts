@@ -31,6 +31,11 @@ export const trialRowSchema = z.strictObject({
   /** The job as people name it: its folder name, and agent / model when known. */
   job: z.string(),
   job_path: z.string(),
+  /**
+   * The harness's own name of the job (Harbor's `job_name`, tb's `run_id`, else its folder's
+   * name): the `job` of the failure-memory rows its trials leave. Absent in an older fak's files.
+   */
+  job_id: z.string().optional(),
   harness: z.enum(["harbor", "tb", "fixture"]),
   task: z.string(),
   trial_id: z.string(),

@@ -1,3 +1,4 @@
+import { type RecoverySummary, readRecoveries } from "../recovery/index.js";
 import {
   estimateTokens,
   type SearchContext,
@@ -32,6 +33,9 @@ const HEADER =
 /** How much of an agent-written field an entry quotes (characters), and the shorter tries. */
 const QUOTE_CAPS = [300, 120, 40, 16] as const;
 const TASK_CAP = 120;
+/** How much of a rerun's job name a recovery tag quotes, and how many tags an entry shows. */
+const JOB_CAP = 60;
+const MAX_TAGS = 3;
 const CANDIDATES = 20;
 
 /** How a death should be read, by the layer that killed the branch. */
@@ -60,8 +64,12 @@ function verdict(layer: string): string {
  * A death only a simulated fixture saw reads `[simulated fixture: not a real refutation]`, an
  * imported one `[imported: ..., not verified here]`.
  */
-export function formatEntry(hit: SearchHit | WeighedHit, cap: number = QUOTE_CAPS[0]): string {
+export function formatEntry(
+  hit: (SearchHit | WeighedHit) & { recoveries?: readonly RecoverySummary[] },
+  cap: number = QUOTE_CAPS[0],
+): string {
   const died = hit.deaths > 1 ? ` died ${hit.deaths} times` : "";
+  const recovered = recoveryTags(hit.recoveries ?? []);
   const weighed: WeighedHit =
     "simulatedOnly" in hit ? hit : { ...hit, simulatedOnly: hit.provenance === "simulated" };
   const says = weighed.simulatedOnly
@@ -70,12 +78,42 @@ export function formatEntry(hit: SearchHit | WeighedHit, cap: number = QUOTE_CAP
       ? IMPORTED_VERDICT(hit.layer)
       : verdict(hit.layer);
   return [
-    `- failure:${hit.id} [${says}]${originTag(weighed)}${died} | task: ${quoted(hit.task, Math.min(cap, TASK_CAP))}`,
+    `- failure:${hit.id} [${says}]${originTag(weighed)}${died}${recovered} | task: ${quoted(hit.task, Math.min(cap, TASK_CAP))}`,
     "  ~~~ written by an earlier agent and its checks",
     `  approach: ${quoted(hit.approach, cap)}`,
     `  death: ${quoted(hit.death_reason, cap)}`,
     "  ~~~",
   ].join("\n");
+}
+
+/**
+ * What reruns of this dead branch came to, recoveries that worked first: `[recovered by
+ * REFINE_COMMAND in <job>]`, and a recovery that failed again says so, `[REFINE_COMMAND in <job>
+ * failed again: CMD_ERROR; not a fix]`, so it is never read as one. Reruns with the same outcome,
+ * recovery, job and category are one tag with their count of deaths (`, 3 deaths`): a substance
+ * folds the deaths of many trials. At most MAX_TAGS, then how many more.
+ */
+function recoveryTags(recoveries: readonly RecoverySummary[]): string {
+  const how = (r: RecoverySummary) =>
+    r.decision === "rerun_unchanged" || r.action === "NONE" ? "a rerun unchanged" : r.action;
+  const groups = new Map<string, { r: RecoverySummary; n: number }>();
+  for (const r of recoveries) {
+    const key = JSON.stringify([r.outcome, how(r), r.rerun_job, r.category]);
+    const g = groups.get(key) ?? { r, n: 0 };
+    g.n++;
+    groups.set(key, g);
+  }
+  const rank = (g: { r: RecoverySummary; n: number }) => (g.r.outcome === "passed" ? 0 : 1);
+  const ordered = [...groups.values()].sort((a, b) => rank(a) - rank(b) || b.n - a.n);
+  const tags = ordered.slice(0, MAX_TAGS).map(({ r, n }) => {
+    const job = quoted(r.rerun_job, JOB_CAP);
+    const times = n > 1 ? `, ${n} deaths` : "";
+    return r.outcome === "passed"
+      ? ` [recovered by ${how(r)} in ${job}${times}]`
+      : ` [${how(r)} in ${job} failed again: ${r.category ?? "UNKNOWN"}${times}; not a fix]`;
+  });
+  const more = ordered.length - tags.length;
+  return tags.join("") + (more > 0 ? ` [+${more} more]` : "");
 }
 
 /** One line of agent-written text, safe inside a fence: capped, no fence, no dangerous command. */
@@ -102,10 +140,16 @@ export async function priorArt(
 ): Promise<PriorArt> {
   const maxTokens = Math.max(0, Math.floor(opts.maxTokens ?? 400));
   // Relevance first, then evidence: whatever only a simulation killed comes after real deaths.
-  const hits = await weighEvidence(
+  const weighed = await weighEvidence(
     ctx.client,
     await searchFailures(ctx, task, { limit: CANDIDATES }),
   );
+  // What reruns of each dead branch came to (`fak compare --plan --record`), shown beside it.
+  const recoveries = await readRecoveries(
+    ctx.client,
+    weighed.map((h) => h.id),
+  );
+  const hits = weighed.map((h) => ({ ...h, recoveries: recoveries.get(h.id) ?? [] }));
   const maxChars = maxTokens * 4;
   const lines = [HEADER];
   const ids: number[] = [];

@@ -56,3 +56,53 @@ export const failures = sqliteTable(
 );
 
 export type FailureRecord = typeof failures.$inferSelect;
+
+/**
+ * What came of a planned recovery (`fak compare ORIGINAL RERUN --plan plan.json --record`): one
+ * row per failed trial of the original run that the plan reran, linked to that trial's death by
+ * the death row's own source key (harness, job, trial, attempt), so the link holds whichever of
+ * the two was recorded first. Append-only like `failures` (triggers in the migration); the same
+ * death and the same rerun job are recorded once.
+ * @example db.select().from(recoveries).where(eq(recoveries.outcome, "passed"))
+ */
+export const recoveries = sqliteTable(
+  "recoveries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    createdAt: text("created_at").notNull(),
+    // The first death: the original trial, as its failure row's source columns name it.
+    deathHarness: text("death_harness").notNull(),
+    deathJob: text("death_job").notNull(),
+    deathTrial: text("death_trial").notNull(),
+    deathAttempt: integer("death_attempt").notNull(),
+    task: text("task").notNull(),
+    // The plan's decision (retry, rerun_unchanged) and recovery action (NONE for a rerun unchanged).
+    decision: text("decision").notNull(),
+    action: text("action").notNull(),
+    // The brief the rerun's agent was given: its file in the plan folder and its SHA-256.
+    briefFile: text("brief_file"),
+    briefSha256: text("brief_sha256"),
+    // The failure rows quoted in that brief (a JSON array of ids).
+    memoriesInjected: text("memories_injected").notNull(),
+    // The rerun: its job (Harbor) or run (tb) and the task's trials in it (a JSON array).
+    rerunHarness: text("rerun_harness").notNull(),
+    rerunJob: text("rerun_job").notNull(),
+    rerunTrials: text("rerun_trials").notNull(),
+    // passed, or failed_again with the rerun's category and reason.
+    outcome: text("outcome").notNull(),
+    category: text("category"),
+    reason: text("reason"),
+  },
+  (t) => [
+    uniqueIndex("recoveries_once_idx").on(
+      t.deathHarness,
+      t.deathJob,
+      t.deathTrial,
+      t.deathAttempt,
+      t.rerunHarness,
+      t.rerunJob,
+    ),
+  ],
+);
+
+export type RecoveryRecord = typeof recoveries.$inferSelect;
