@@ -5,7 +5,7 @@ import {
   lastFailedOutcome,
   type TestResult,
 } from "@fak/taxonomy";
-import type { HarnessCause, IngestedTrial } from "./ingest-types.js";
+import type { HarnessCause, IncompleteTrial, IngestedTrial } from "./ingest-types.js";
 
 // The assembly of one trial from what an importer read: its FailureSignals, the meta people
 // read (last failing step, first failing test and assertion), its status and who failed.
@@ -76,4 +76,19 @@ export function markAttribution(trial: IngestedTrial): void {
   if (who === "harness") trial.harness_error = true;
   else if (trial.harness_cause) trial.harness_error = false;
   if (who === "setup") trial.setup_failure = true;
+}
+
+/**
+ * Why a trial without the harness's verdict went wrong, as far as the files it has tell (its
+ * `incomplete.judged`): its classification, never counted as a failure.
+ */
+export function judgedIncomplete(signals: FailureSignals): NonNullable<IncompleteTrial["judged"]> {
+  const c = classify(signals);
+  const judged: NonNullable<IncompleteTrial["judged"]> = {
+    category: c.category,
+    reason: c.reason,
+    attribution: c.attribution ?? "agent",
+  };
+  if (c.decided_by) judged.decided_by = c.decided_by;
+  return judged;
 }

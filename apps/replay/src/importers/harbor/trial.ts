@@ -1,26 +1,21 @@
 import { join } from "node:path";
-import {
-  type CommandOutcome,
-  classify,
-  type EvidenceLine,
-  type HarnessCauseSignal,
-  type TrialSignals,
-} from "@fak/taxonomy";
+import type { CommandOutcome, EvidenceLine, HarnessCauseSignal, TrialSignals } from "@fak/taxonomy";
 import { listSubdirs, noted, pathKind, readFileSafe } from "../../files/fs-safe.js";
 import { budgetFrom, CONTEXT_OVERFLOW } from "../budget.js";
 import { causeFromHarness } from "../harness-causes.js";
 import { readTrialResult } from "../ingest-stream.js";
-import type {
-  HarnessCause,
-  IncompleteTrial,
-  IngestedTrial,
-  SkippedTrial,
-} from "../ingest-types.js";
+import type { HarnessCause, IngestedTrial, SkippedTrial } from "../ingest-types.js";
 import { instructionFromRequest, instructionFromTrajectory } from "../instruction.js";
 import type { TrialFolder } from "../job-listing.js";
 import { lastLine } from "../last-line.js";
 import { makeOutcome } from "../outcomes.js";
-import { buildMeta, buildSignals, markAttribution, statusOf } from "../trial-signals.js";
+import {
+  buildMeta,
+  buildSignals,
+  judgedIncomplete,
+  markAttribution,
+  statusOf,
+} from "../trial-signals.js";
 import { notRunVerdict } from "../verifier/not-run.js";
 import { findLine, readNumbered } from "../verifier-output.js";
 import { readCommandDirs } from "./command-dirs.js";
@@ -69,13 +64,7 @@ export async function readHarborTrial(
   if (logged) return readTrial(dir, name, ctx, thin, listed, logged);
   if (!(await hasTrialWork(dir))) return { ...skip(read.reason), incomplete };
   // Else no verdict at all (incomplete), but why it went wrong as far as its files tell.
-  const c = classify((await readTrial(dir, name, ctx, thin, listed)).signals);
-  const judged: NonNullable<IncompleteTrial["judged"]> = {
-    category: c.category,
-    reason: c.reason,
-    attribution: c.attribution ?? "agent",
-  };
-  if (c.decided_by) judged.decided_by = c.decided_by;
+  const judged = judgedIncomplete((await readTrial(dir, name, ctx, thin, listed)).signals);
   return { ...skip(read.reason), incomplete: { ...incomplete, judged } };
 }
 

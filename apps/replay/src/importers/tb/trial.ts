@@ -1,6 +1,5 @@
 import { join } from "node:path";
 import {
-  classify,
   type EvidenceLine,
   type ScreenSignal,
   type TestResult,
@@ -15,7 +14,13 @@ import type { IncompleteTrial, IngestedTrial, SkippedTrial } from "../ingest-typ
 import { instructionOf } from "../instruction.js";
 import type { TrialFolder } from "../job-listing.js";
 import { ERROR_LINE, lastLine } from "../last-line.js";
-import { buildMeta, buildSignals, markAttribution, statusOf } from "../trial-signals.js";
+import {
+  buildMeta,
+  buildSignals,
+  judgedIncomplete,
+  markAttribution,
+  statusOf,
+} from "../trial-signals.js";
 import { notRunVerdict } from "../verifier/not-run.js";
 import { scanText } from "../verifier/scan.js";
 import { readNumbered } from "../verifier-output.js";
@@ -51,13 +56,7 @@ export async function readTbTrial(
   // or a failure in the counts: tb recorded no verdict).
   const incomplete = await thinTbTrial(dir, name, listed);
   if (!(await hasSessions(dir))) return { ...skip(read.reason), incomplete };
-  const c = classify((await readTrial(dir, name, ctx, {}, listed)).signals);
-  const judged: NonNullable<IncompleteTrial["judged"]> = {
-    category: c.category,
-    reason: c.reason,
-    attribution: c.attribution ?? "agent",
-  };
-  if (c.decided_by) judged.decided_by = c.decided_by;
+  const judged = judgedIncomplete((await readTrial(dir, name, ctx, {}, listed)).signals);
   return { ...skip(read.reason), incomplete: { ...incomplete, judged } };
 }
 
