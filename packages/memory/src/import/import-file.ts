@@ -3,7 +3,14 @@ import type { Client, InStatement } from "@libsql/client";
 import { retryBusy, toStoreError } from "../db/index.js";
 import { MemoryInputError } from "../errors.js";
 import { type PreparedRow, prepareValid, validateRow } from "../row/index.js";
-import { contentKey, type ImportLine, importLineSchema, ReferenceCheck } from "./import-line.js";
+import {
+  exportKey,
+  type ImportLine,
+  importLineSchema,
+  plainKey,
+  positionKey,
+  ReferenceCheck,
+} from "./import-line.js";
 import { lineReader, type NumberedLine, parseJsonLine } from "./read-lines.js";
 import { type BatchLine, type ImportLineResult, writeBatch } from "./write-batch.js";
 
@@ -61,8 +68,9 @@ function batcher(batchSize: number) {
  * line names file, line and field and nothing is written; the second pass reads exactly the bytes
  * the first one checked (a writer appending meanwhile changes nothing; a file rewritten in place is
  * refused before its changed batch is written), then rows are scrubbed, layered and written in
- * batches of one INSERT ... SELECT FROM json_each each. Lines are keyed by content, so re-running
- * an import, or importing the same export again, adds nothing twice. Yields one result per line.
+ * batches of one INSERT ... SELECT FROM json_each each. Lines are keyed by content (a plain line by
+ * its scrubbed fields, never its position), so re-running an import, importing the same export
+ * again, or the same death from another file adds nothing twice. Yields one result per line.
  */
 export async function* importFile(
   client: Client,
@@ -115,9 +123,12 @@ export async function* importFile(
   // 0.1.0 keyed a line by the file's digest and its number: such lines count as already there.
   // It wrote batches in file order, so it imported some of this file only if the first line.
   const legacy = await legacyPrefix(client, url, checked.digest().slice(0, 16), firstLine);
+  const positions = await holdsPositionKeys(client, url);
   for await (const l of lineReader(path, path, checked.bytes()).lines()) {
     const line = secondLook(path, l, done);
-    batch.push(legacy === undefined ? line : { ...line, legacyKey: `${legacy}:${l.line}` });
+    if (legacy !== undefined) line.legacyKey = `${legacy}:${l.line}`;
+    if (positions && line.oldId === undefined) line.positionKey = positionKey(l.text, l.line);
+    batch.push(line);
     const digest = cutSecond.add(l);
     if (digest) {
       if (digest !== digests.shift()) changed(path, batch[0]?.line ?? l.line, done);
@@ -148,6 +159,18 @@ async function legacyPrefix(
   }
 }
 
+/** Whether the store holds plain lines keyed by their position (import-line.ts, positionKey). */
+async function holdsPositionKeys(client: Client, url: string): Promise<boolean> {
+  try {
+    const r = await client.execute(
+      "SELECT 1 FROM failures WHERE import_key >= 'c:' AND import_key < 'c;' LIMIT 1",
+    );
+    return r.rows.length > 0;
+  } catch (err) {
+    throw toStoreError(err, url, "import into");
+  }
+}
+
 /** A line the first pass validated, read again: failing now means the file changed meanwhile. */
 function secondLook(path: string, l: NumberedLine, done: number): BatchLine {
   const where = { file: path, line: l.line };
@@ -166,7 +189,10 @@ function toBatchLine(l: NumberedLine, line: ImportLine, row: PreparedRow): Batch
     line: l.line,
     // Whatever the line claims: nobody here saw its trial (see PROVENANCES).
     row: { ...row, provenance: "imported", source: null },
-    key: contentKey(l.text, line.id, l.line),
+    key:
+      line.id === undefined
+        ? plainKey({ ...row, created_at: line.created_at, supersedes: line.supersedes })
+        : exportKey(l.text, line.id),
   };
   if (line.id !== undefined) out.oldId = line.id;
   if (line.supersedes !== null && line.supersedes !== undefined)

@@ -5,9 +5,13 @@ import { type PreparedRow, rowDigest, sourceColumns } from "../row/index.js";
 export interface BatchLine {
   line: number;
   row: PreparedRow;
-  /** The content key (import-line.ts), and the key @fak/memory 0.1.0 gave the line. */
+  /**
+   * The content key (import-line.ts), the key @fak/memory 0.1.0 gave the line, and the key by
+   * its position that later versions gave a plain line (probed only when the store holds some).
+   */
   key: string;
   legacyKey?: string;
+  positionKey?: string;
   /** The exporting store's id, and the old ids it refers to (already checked by the first pass). */
   oldId?: number;
   oldSupersedes?: number;
@@ -22,11 +26,20 @@ export interface ImportLineResult {
   status: "added" | "already_present";
 }
 
-// Which lines are there already: the same content key (or the key 0.1.0 gave the same line of
-// the same file), or a row from the same source trial.
+// Which lines are there already: the same content key (or the key an earlier version gave the
+// same line of the same file), a row from the same source trial, or, in a store holding plain
+// lines keyed by their position, such a row with the same stored fields (the same death
+// imported by an earlier version from another file or line).
 const PRESENT = `SELECT CAST(j.key AS INTEGER) AS k, COALESCE(
   (SELECT f.id FROM failures AS f WHERE f.import_key = json_extract(j.value, '$[0]')),
   (SELECT f.id FROM failures AS f WHERE f.import_key = json_extract(j.value, '$[5]')),
+  (SELECT f.id FROM failures AS f WHERE f.import_key = json_extract(j.value, '$[6]')),
+  (SELECT MIN(f.id) FROM failures AS f WHERE f.substance_key = json_extract(j.value, '$[7]')
+     AND f.import_key >= 'c:' AND f.import_key < 'c;'
+     AND f.session = json_extract(j.value, '$[8]') AND f.task = json_extract(j.value, '$[9]')
+     AND f.approach = json_extract(j.value, '$[10]') AND f.death_reason = json_extract(j.value, '$[11]')
+     AND f.conviction = json_extract(j.value, '$[12]')
+     AND f.created_at = COALESCE(json_extract(j.value, '$[13]'), f.created_at)),
   (SELECT f.id FROM failures AS f WHERE json_extract(j.value, '$[3]') IS NOT NULL
      AND f.source_harness = json_extract(j.value, '$[1]') AND f.source_job = json_extract(j.value, '$[2]')
      AND f.source_trial = json_extract(j.value, '$[3]') AND f.source_attempt = json_extract(j.value, '$[4]'))
@@ -70,9 +83,12 @@ export async function writeBatch(
 ): Promise<ImportLineResult[]> {
   // Embedded before the write transaction, so the write lock is never held across the network;
   // the vector statement skips rows that have one, so lines already there are left alone.
+  // A key twice in a batch (the same death twice in a file) is one row: embedded once.
+  const seen = new Set<string>();
+  const once = vectors ? batch.filter((l) => !seen.has(l.key) && seen.add(l.key)) : [];
   const vector = await vectors?.(
-    batch.map((l) => l.row),
-    batch.map((l) => l.key),
+    once.map((l) => l.row),
+    once.map((l) => l.key),
   );
   const tx = await client.transaction("write");
   try {
@@ -93,7 +109,25 @@ async function inTransaction(
   newIdOf: (oldId: number) => number | undefined,
   vector?: InStatement,
 ): Promise<ImportLineResult[]> {
-  const probe = batch.map((l) => [l.key, ...sourceColumns(l.row.source), l.legacyKey ?? null]);
+  const probe = batch.map((l) => {
+    const keys = [
+      l.key,
+      ...sourceColumns(l.row.source),
+      l.legacyKey ?? null,
+      l.positionKey ?? null,
+    ];
+    if (l.positionKey === undefined || l.oldSupersedes !== undefined) return keys;
+    const r = l.row;
+    return [
+      ...keys,
+      r.substance_key,
+      r.session,
+      r.task,
+      r.approach,
+      r.death_reason,
+      r.conviction,
+    ].concat(l.createdAt ?? null);
+  });
   const [present, baseRow] = await tx.batch([
     { sql: PRESENT, args: [JSON.stringify(probe)] },
     { sql: BASE, args: [] },
@@ -104,18 +138,21 @@ async function inTransaction(
   const added: boolean[] = [];
   const inBatch = new Map<number, number>();
   const bySource = new Map<string, number>();
+  const byKey = new Map<string, number>();
   const firstOfSubstance = new Map<string, number>();
   const payload: unknown[][] = [];
   batch.forEach((l, i) => {
     const source = l.row.source ? JSON.stringify(sourceColumns(l.row.source)) : undefined;
     const existing = present?.rows[i]?.id;
     const earlier = existing === null || existing === undefined ? undefined : Number(existing);
-    const known = earlier ?? (source === undefined ? undefined : bySource.get(source));
+    const known =
+      earlier ?? byKey.get(l.key) ?? (source === undefined ? undefined : bySource.get(source));
     const id = known ?? base + 1 + payload.length;
     ids.push(id);
     added.push(known === undefined);
     if (l.oldId !== undefined) inBatch.set(l.oldId, id);
     if (known !== undefined) return;
+    byKey.set(l.key, id);
     if (source !== undefined) bySource.set(source, id);
     const first = firstOfSubstance.get(l.row.substance_key);
     if (first === undefined) firstOfSubstance.set(l.row.substance_key, id);
