@@ -184,19 +184,13 @@ async function holdsPositionKeys(client: Client, url: string): Promise<boolean> 
 function validatedLine(l: NumberedLine): BatchLine {
   const line = JSON.parse(l.text) as ImportLine;
   // Whatever the line claims: nobody here saw its trial (see PROVENANCES).
-  const claimed = {
-    ...line,
-    conviction: line.conviction ?? "none",
-    provenance: "imported" as const,
-  };
-  return toBatchLine(l, line, prepareValid({ ...claimed, source: null }, { line: l.line }));
-}
-
-function toBatchLine(l: NumberedLine, line: ImportLine, row: PreparedRow): BatchLine {
+  const row = prepareValid(
+    { ...line, conviction: line.conviction ?? "none", provenance: "imported", source: null },
+    { line: l.line },
+  );
   const out: BatchLine = {
     line: l.line,
-    // Whatever the line claims: nobody here saw its trial (see PROVENANCES).
-    row: { ...row, provenance: "imported", source: null },
+    row,
     key:
       line.id === undefined
         ? plainKey({ ...row, created_at: line.created_at, supersedes: line.supersedes })

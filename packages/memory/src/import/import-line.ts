@@ -38,8 +38,9 @@ export class ReferenceCheck {
   check(row: ImportLine, line: number): void {
     const at = (field: string, message: string) =>
       new MemoryInputError({ file: this.file, line, field }, message);
-    const layer = parseLayer(row.death_reason);
-    if (row.layer !== undefined && row.layer !== layer)
+    // validateRow parsed the layer already: read again only to compare with a claimed one.
+    const layer = row.layer === undefined ? undefined : parseLayer(row.death_reason);
+    if (row.layer !== layer)
       throw at("layer", `"${row.layer}" does not match the death reason's layer "${layer}"`);
     for (const field of ["occurrence_of", "supersedes"] as const) {
       const ref = row[field];
