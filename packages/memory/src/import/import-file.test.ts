@@ -36,7 +36,7 @@ describe.each(backends())("JSONL import and export on $name", (backend) => {
       line(t, `old ${t}`, "verifier: boom"), // 3 occurrence of the existing row
       "", // 4 blank
       line(t, `b ${t}`, "budget: out of turns", "low"), // 5 new (second batch)
-      line(t, `a ${t}`, "verifier: x"), // 6 occurrence of 1, other batch
+      line(`${t}b`, `a ${t}`, "verifier: x"), // 6 occurrence of 1 (another session), other batch
       line(t, `b ${t}`, "budget: out of turns"), // 7 occurrence of 5, same batch
     ]);
     const progress: number[] = [];
@@ -52,7 +52,7 @@ describe.each(backends())("JSONL import and export on $name", (backend) => {
     expect(r6!.occurrence_of).toBe(r1!.id);
     expect(r7!.occurrence_of).toBe(r5!.id);
     expect(progress).toEqual([3, 6]);
-    const exported = (await collect(store.exportRows())).filter((r) => r.session === t);
+    const exported = (await collect(store.exportRows())).filter((r) => r.session.startsWith(t));
     expect(exported).toHaveLength(7);
     expect(exported.find((r) => r.id === r5!.id)).toMatchObject({
       layer: "budget",
@@ -68,14 +68,87 @@ describe.each(backends())("JSONL import and export on $name", (backend) => {
     const t = tag();
     const path = jsonl([
       line(t, "a", "verifier: x"),
-      line(t, "a", "verifier: x"),
+      line(`${t}b`, "a", "verifier: x"),
       line(t, "c", "adversary: hole"),
     ]);
     const first = await collect(store.importJsonl(path, { batchSize: 2 }));
     const again = await collect(store.importJsonl(path, { batchSize: 1 }));
     expect(first.map((r) => r.status)).toEqual(["added", "added", "added"]);
     expect(again).toEqual(first.map((r) => ({ ...r, status: "already_present" })));
-    expect((await collect(store.exportRows())).filter((r) => r.session === t)).toHaveLength(3);
+    expect((await collect(store.exportRows())).filter((r) => r.session.startsWith(t))).toHaveLength(
+      3,
+    );
+    store.close();
+  });
+
+  it("keys a plain line by its death, not its position: the same death at another line or in another file is one row", async () => {
+    const store = await openStore({ url: backend.url() });
+    const t = tag();
+    const x = line(t, "pin numpy", "verifier: 3 tests fail", "high");
+    const y = line(t, "vendor numpy", "budget: out of turns");
+    // Another death of x's substance: another session, so it counts as a second death.
+    const x2 = line(`${t}b`, "Pin numpy.", "verifier: 3 tests FAIL");
+    // x with a secret in its approach: stored scrubbed, so the same death whatever the value.
+    const secret = (v: string) => ({ ...x, approach: `pin numpy with TOKEN=ghp_${v}` });
+    const a = await collect(
+      store.importJsonl(jsonl([x, y, x, secret("A".repeat(36)), secret("B".repeat(36))]), {
+        batchSize: 2,
+      }),
+    );
+    expect(a.map((r) => r.status)).toEqual([
+      "added",
+      "added",
+      "already_present",
+      "added",
+      "already_present",
+    ]);
+    expect(a[2]!.id).toBe(a[0]!.id);
+    expect(a[4]!.id).toBe(a[3]!.id);
+    // Another file: the same deaths at other lines, and one new death of x's substance.
+    const b = await collect(store.importJsonl(jsonl([x2, secret("C".repeat(36)), y, "", x])));
+    expect(b.map((r) => [r.line, r.status])).toEqual([
+      [1, "added"],
+      [2, "already_present"],
+      [3, "already_present"],
+      [5, "already_present"],
+    ]);
+    expect(b.map((r) => r.id)).toEqual([b[0]!.id, a[3]!.id, a[1]!.id, a[0]!.id]);
+    expect(b[0]!.occurrence_of).toBe(a[0]!.id);
+    const rows = (await collect(store.exportRows())).filter((r) => r.session.startsWith(t));
+    expect(rows).toHaveLength(4);
+    expect(JSON.stringify(rows)).not.toContain("ghp_");
+    // x died twice (x and x2), however many times its line was imported.
+    expect((await store.history(a[0]!.id)).occurrences.map((r) => r.id)).toEqual([
+      a[0]!.id,
+      b[0]!.id,
+    ]);
+    store.close();
+  });
+
+  it("keeps deaths apart that differ in a stored field, or in a date or supersession the line gives", async () => {
+    const store = await openStore({ url: backend.url() });
+    const t = tag();
+    const x = line(t, "pin numpy", "verifier: 3 tests fail");
+    const results = await collect(
+      store.importJsonl(
+        jsonl([
+          x,
+          { ...x, conviction: "low" },
+          { ...x, task: `other ${t}` },
+          { ...x, created_at: "2026-11-01T10:00:00.000Z" },
+          { ...x, created_at: "2026-11-02T10:00:00.000Z" },
+          { ...x, created_at: "2026-11-02T10:00:00.000Z" },
+        ]),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual([
+      "added",
+      "added",
+      "added",
+      "added",
+      "added",
+      "already_present",
+    ]);
     store.close();
   });
 

@@ -3,7 +3,14 @@ import type { Client, InStatement } from "@libsql/client";
 import { retryBusy, toStoreError } from "../db/index.js";
 import { MemoryInputError } from "../errors.js";
 import { type PreparedRow, prepareValid, validateRow } from "../row/index.js";
-import { contentKey, type ImportLine, importLineSchema, ReferenceCheck } from "./import-line.js";
+import {
+  exportKey,
+  type ImportLine,
+  importLineSchema,
+  plainKey,
+  positionKey,
+  ReferenceCheck,
+} from "./import-line.js";
 import { lineReader, type NumberedLine, parseJsonLine } from "./read-lines.js";
 import { type BatchLine, type ImportLineResult, writeBatch } from "./write-batch.js";
 
@@ -61,8 +68,9 @@ function batcher(batchSize: number) {
  * line names file, line and field and nothing is written; the second pass reads exactly the bytes
  * the first one checked (a writer appending meanwhile changes nothing; a file rewritten in place is
  * refused before its changed batch is written), then rows are scrubbed, layered and written in
- * batches of one INSERT ... SELECT FROM json_each each. Lines are keyed by content, so re-running
- * an import, or importing the same export again, adds nothing twice. Yields one result per line.
+ * batches of one INSERT ... SELECT FROM json_each each. Lines are keyed by content (a plain line by
+ * its scrubbed fields, never its position), so re-running an import, importing the same export
+ * again, or the same death from another file adds nothing twice. Yields one result per line.
  */
 export async function* importFile(
   client: Client,
@@ -87,6 +95,7 @@ export async function* importFile(
   const last = cutFirst.rest();
   if (last) digests.push(last);
 
+  const local = url.startsWith("file:");
   const newIds = new Map<number, number>();
   const remember = (oldId: number, id: number) => {
     if (refs.referenced.has(oldId)) newIds.set(oldId, id);
@@ -97,7 +106,7 @@ export async function* importFile(
     let results: ImportLineResult[];
     try {
       results = await retryBusy(() =>
-        writeBatch(client, batch, (o) => newIds.get(o), remember, vectors),
+        writeBatch(client, batch, (o) => newIds.get(o), remember, vectors, local),
       );
     } catch (err) {
       const e = toStoreError(err, url, "import into");
@@ -115,19 +124,27 @@ export async function* importFile(
   // 0.1.0 keyed a line by the file's digest and its number: such lines count as already there.
   // It wrote batches in file order, so it imported some of this file only if the first line.
   const legacy = await legacyPrefix(client, url, checked.digest().slice(0, 16), firstLine);
-  for await (const l of lineReader(path, path, checked.bytes()).lines()) {
-    const line = secondLook(path, l, done);
-    batch.push(legacy === undefined ? line : { ...line, legacyKey: `${legacy}:${l.line}` });
-    const digest = cutSecond.add(l);
-    if (digest) {
-      if (digest !== digests.shift()) changed(path, batch[0]?.line ?? l.line, done);
-      yield* flush();
+  const positions = await holdsPositionKeys(client, url);
+  // A batch's lines are checked against the first pass's digest before any is read: equal bytes
+  // are the lines the first pass validated, so they are parsed without validating them again.
+  let pending: NumberedLine[] = [];
+  const write = async function* (digest: string | undefined) {
+    if (digest !== digests.shift()) changed(path, pending[0]?.line ?? 0, done);
+    for (const l of pending) {
+      const line = validatedLine(l);
+      if (legacy !== undefined) line.legacyKey = `${legacy}:${l.line}`;
+      if (positions && line.oldId === undefined) line.positionKey = positionKey(l.text, l.line);
+      batch.push(line);
     }
-  }
-  if (batch.length > 0) {
-    if (cutSecond.rest() !== digests.shift()) changed(path, batch[0]?.line ?? 0, done);
+    pending = [];
     yield* flush();
+  };
+  for await (const l of lineReader(path, path, checked.bytes()).lines()) {
+    pending.push(l);
+    const digest = cutSecond.add(l);
+    if (digest) yield* write(digest);
   }
+  if (pending.length > 0) yield* write(cutSecond.rest());
 }
 
 async function legacyPrefix(
@@ -148,25 +165,36 @@ async function legacyPrefix(
   }
 }
 
-/** A line the first pass validated, read again: failing now means the file changed meanwhile. */
-function secondLook(path: string, l: NumberedLine, done: number): BatchLine {
-  const where = { file: path, line: l.line };
+/** Whether the store holds plain lines keyed by their position (import-line.ts, positionKey). */
+async function holdsPositionKeys(client: Client, url: string): Promise<boolean> {
   try {
-    const value = parseJsonLine(l, path);
-    const line = validateRow(value, where, importLineSchema) as ImportLine;
-    return toBatchLine(l, line, prepareValid(line, where));
+    const r = await client.execute(
+      "SELECT 1 FROM failures WHERE import_key >= 'c:' AND import_key < 'c;' LIMIT 1",
+    );
+    return r.rows.length > 0;
   } catch (err) {
-    if (err instanceof MemoryInputError) changed(path, l.line, done);
-    throw err;
+    throw toStoreError(err, url, "import into");
   }
 }
 
-function toBatchLine(l: NumberedLine, line: ImportLine, row: PreparedRow): BatchLine {
+/**
+ * A line of a batch whose bytes are those the first pass validated (its digest matched): parsed,
+ * given the schema's defaults (it has no other transform), scrubbed, layered and keyed.
+ */
+function validatedLine(l: NumberedLine): BatchLine {
+  const line = JSON.parse(l.text) as ImportLine;
+  // Whatever the line claims: nobody here saw its trial (see PROVENANCES).
+  const row = prepareValid(
+    { ...line, conviction: line.conviction ?? "none", provenance: "imported", source: null },
+    { line: l.line },
+  );
   const out: BatchLine = {
     line: l.line,
-    // Whatever the line claims: nobody here saw its trial (see PROVENANCES).
-    row: { ...row, provenance: "imported", source: null },
-    key: contentKey(l.text, line.id, l.line),
+    row,
+    key:
+      line.id === undefined
+        ? plainKey({ ...row, created_at: line.created_at, supersedes: line.supersedes })
+        : exportKey(l.text, line.id),
   };
   if (line.id !== undefined) out.oldId = line.id;
   if (line.supersedes !== null && line.supersedes !== undefined)

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import * as crypto from "node:crypto";
 import { z } from "zod";
 import { MemoryInputError } from "../errors.js";
 import { failureRowSchema, LAYERS, parseLayer } from "../row/index.js";
@@ -38,8 +38,9 @@ export class ReferenceCheck {
   check(row: ImportLine, line: number): void {
     const at = (field: string, message: string) =>
       new MemoryInputError({ file: this.file, line, field }, message);
-    const layer = parseLayer(row.death_reason);
-    if (row.layer !== undefined && row.layer !== layer)
+    // validateRow parsed the layer already: read again only to compare with a claimed one.
+    const layer = row.layer === undefined ? undefined : parseLayer(row.death_reason);
+    if (row.layer !== layer)
       throw at("layer", `"${row.layer}" does not match the death reason's layer "${layer}"`);
     for (const field of ["occurrence_of", "supersedes"] as const) {
       const ref = row[field];
@@ -63,17 +64,52 @@ export class ReferenceCheck {
 }
 
 /**
- * The import key of a line, from its content (its text, surrounding white space aside): an
- * exported line is keyed by its `id` in the exporting store and its content, so importing a later
- * export of the same store adds only its new rows; a plain row by its line number and content, so
- * two equal lines are two deaths. Appending to a file never changes the keys of its earlier
- * lines: re-running an import never doubles a row. The number leads, zero-padded, so a file's
- * keys go into their unique index in order (random keys would touch a page per row).
- * @example contentKey('{"id":3,"session":"s",...}', 3, 7) // "e:0000000000000003:5f1c…"
+ * The import key of an exported line: its `id` in the exporting store and its content (its text,
+ * surrounding white space aside), so importing a later export of the same store adds only its
+ * new rows. The id leads, zero-padded, so an export's keys go into their unique index in order.
+ * @example exportKey('{"id":3,"session":"s",...}', 3) // "e:0000000000000003:5f1c…"
  */
-export function contentKey(text: string, id: number | undefined, line: number): string {
-  const hash = createHash("sha256").update(text.trim()).digest("hex").slice(0, 16);
-  return id === undefined
-    ? `c:${String(line).padStart(12, "0")}:${hash}`
-    : `e:${String(id).padStart(16, "0")}:${hash}`;
+export function exportKey(text: string, id: number): string {
+  return `e:${String(id).padStart(16, "0")}:${sha256(text.trim()).slice(0, 16)}`;
+}
+
+/** What makes a plain line's death the same death: its fields as they are stored (scrubbed). */
+export interface PlainContent {
+  session: string;
+  task: string;
+  approach: string;
+  death_reason: string;
+  conviction: string;
+  created_at?: string | undefined;
+  supersedes?: number | null | undefined;
+}
+
+/**
+ * The import key of a plain line (one without an exported `id`): 128 bits of SHA-256 over its
+ * scrubbed fields, never its position. The same death imported from two files, at another line
+ * or twice in one file, is one row; two lines that differ only in a secret's value (both stored
+ * as the same `[REDACTED:kind]`) are the same death too. A `created_at` or `supersedes` the
+ * line gives is part of it.
+ * @example plainKey({ session: "s", task: "t", approach: "a", death_reason: "budget: out", conviction: "none" }) // "p:9c0e…"
+ */
+export function plainKey(c: PlainContent): string {
+  const fields = [c.session, c.task, c.approach, c.death_reason, c.conviction];
+  const extra = [c.created_at ?? null, c.supersedes ?? null];
+  return `p:${sha256(JSON.stringify(extra[0] === null && extra[1] === null ? fields : [...fields, ...extra])).slice(0, 32)}`;
+}
+
+/**
+ * The key earlier versions gave a plain line, by its position: `c:<line number>:<sha256 prefix
+ * of the line>`. Stores written by them hold it; an import probes it too (only when the store
+ * holds such keys), so importing the same file into such a store again still adds nothing.
+ */
+export function positionKey(text: string, line: number): string {
+  return `c:${String(line).padStart(12, "0")}:${sha256(text.trim()).slice(0, 16)}`;
+}
+
+function sha256(text: string): string {
+  // crypto.hash (Node >= 20.12) is the one-shot fast path; createHash is the same digest.
+  return crypto.hash
+    ? crypto.hash("sha256", text, "hex")
+    : crypto.createHash("sha256").update(text).digest("hex");
 }

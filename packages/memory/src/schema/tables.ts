@@ -26,7 +26,8 @@ export const failures = sqliteTable(
     substanceKey: text("substance_key").notNull(),
     occurrenceOf: integer("occurrence_of").references((): AnySQLiteColumn => failures.id),
     supersedes: integer("supersedes").references((): AnySQLiteColumn => failures.id),
-    // "<file sha256 prefix>:<line>" for imported rows, so re-running an import adds nothing twice.
+    // The import key of an imported row, from its content (import/import-line.ts), so re-running an
+    // import, or importing the same death from another file, adds nothing twice.
     importKey: text("import_key"),
     // Where the evidence came from (provenance.ts): real, simulated, person, or unknown for rows
     // written before the store said. A real or simulated row names the trial it came from; the

@@ -1,4 +1,4 @@
-import { findSpans } from "./rule.js";
+import { findSpans, type SecretSpan } from "./rule.js";
 import { SECRET_RULES } from "./rules.js";
 import { clip, markerSpans, mergeSpans, type RankedSpan } from "./spans.js";
 import type { SecretTrigger } from "./trigger.js";
@@ -26,17 +26,20 @@ interface Pass {
 const maxPasses = 4;
 
 function scrubPass(text: string, prefilter: SecretTrigger | undefined): Pass {
-  const guarded = markerSpans(text);
+  // The markers already there, found once a view may hold a secret (most text holds none).
+  let guarded: SecretSpan[] | undefined;
   const found: RankedSpan[] = [];
   for (const view of viewsOf(text)) {
     // What the prefilter rejects, no rule can match: this view would give nothing.
     if (prefilter !== undefined && !prefilter(view.text)) continue;
+    guarded ??= markerSpans(text);
+    const keep = guarded;
     SECRET_RULES.forEach((rule, rank) => {
       if (view.skip?.has(rule.kind)) return;
       for (const inView of findSpans(rule, view.text)) {
         if (view.accept && !view.accept(inView)) continue;
         const span = view.from ? view.from(inView) : inView;
-        if (span.end > span.start) found.push(...clip({ ...span, rank, kind: rule.kind }, guarded));
+        if (span.end > span.start) found.push(...clip({ ...span, rank, kind: rule.kind }, keep));
       }
     });
   }

@@ -8,7 +8,7 @@ import { spawnWorker } from "./children.js";
 /**
  * Run `importers` processes at once, each importing its own JSONL file of `rowsEach` lines in
  * batches of `batchSize` (a third of the lines share a few substances across all files, so
- * occurrence detection is contended); then check every process exited 0 (no busy error reached
+ * occurrence detection is contended; each line is a death of its own, in a session of its own); then check every process exited 0 (no busy error reached
  * it), every line is stored exactly once, each substance has one first row that every repeat
  * points at, and importing a file again adds nothing. Returns the rows verified.
  * @example expect(await checkImporters(url, dir, 8, 600, 50)).toBe(4800)
@@ -26,7 +26,7 @@ export async function checkImporters(
     const lines = Array.from({ length: rowsEach }, (_, i) => {
       const what = i % 3 === 0 ? `shared ${t} ${i % 7}` : `own ${t} ${w} ${i}`;
       return JSON.stringify({
-        session: `${t}:i${w}`,
+        session: `${t}:i${w}:l${i}`,
         task: `task ${what}`,
         approach: `approach ${what}`,
         death_reason: "verifier: tests fail",

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createClient } from "@libsql/client";
@@ -10,12 +11,25 @@ import { writeSyntheticJsonl } from "./synthetic.js";
 const LINES = 3000;
 const BATCH = 200;
 
-/** Import lines present (by import key), sorted. */
-async function importedLines(url: string): Promise<number[]> {
+/** The death each line of a synthetic file holds (its fields, which hold no secret): its line. */
+function linesByDeath(path: string): Map<string, number> {
+  const lines = readFileSync(path, "utf8").split("\n").filter(Boolean);
+  return new Map(
+    lines.map((text, i) => [death(JSON.parse(text) as Record<string, unknown>), i + 1]),
+  );
+}
+const death = (r: Record<string, unknown>) =>
+  JSON.stringify([r.session, r.task, r.approach, r.death_reason, r.conviction]);
+
+/** Import lines present (imported rows, mapped to the line that holds their death), sorted. */
+async function importedLines(url: string, path: string): Promise<number[]> {
   const c = createClient({ url });
+  const lineOf = linesByDeath(path);
   try {
-    const r = await c.execute("SELECT import_key FROM failures WHERE import_key IS NOT NULL");
-    return r.rows.map((row) => Number(String(row.import_key).split(":")[1])).sort((a, b) => a - b);
+    const r = await c.execute(
+      "SELECT session, task, approach, death_reason, conviction FROM failures WHERE import_key IS NOT NULL",
+    );
+    return r.rows.map((row) => lineOf.get(death(row)) ?? 0).sort((a, b) => a - b);
   } catch {
     return []; // not migrated yet
   } finally {
@@ -37,7 +51,8 @@ export async function checkKilledImports(
 ): Promise<{ kills: number; rowsVerified: number; integrityChecks: number }> {
   const path = join(dir, `kill-${rounds}-${Date.now()}.jsonl`);
   await writeSyntheticJsonl(path, LINES);
-  const baseline = (await importedLines(url)).length; // a shared server database may hold rows
+  expect(linesByDeath(path).size).toBe(LINES); // every line a distinct death
+  const baseline = (await importedLines(url, path)).length; // a shared server database may hold rows
   for (let round = 0; round < rounds; round++) {
     const worker = spawnWorker(["import", url, path, String(BATCH)]);
     if (round % 2 === 0) {
@@ -57,7 +72,7 @@ export async function checkKilledImports(
     const c = createClient({ url });
     await c.execute("INSERT INTO failures_fts(failures_fts) VALUES('integrity-check')");
     c.close();
-    const lines = (await importedLines(url)).slice(baseline);
+    const lines = (await importedLines(url, path)).slice(baseline);
     expect(
       lines.length % BATCH === 0 || lines.length === LINES,
       `round ${round}: ${lines.length} lines`,
@@ -72,6 +87,6 @@ export async function checkKilledImports(
     results.map((r) => ({ ...r, status: "already_present" })),
   );
   store.close();
-  expect((await importedLines(url)).length - baseline).toBe(LINES);
+  expect((await importedLines(url, path)).length - baseline).toBe(LINES);
   return { kills: rounds, rowsVerified: LINES, integrityChecks: rounds };
 }

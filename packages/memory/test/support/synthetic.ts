@@ -27,8 +27,9 @@ const LAYERS = ["verifier", "adversary", "divergence", "budget", "reconcile"];
 const CONVICTIONS = ["high", "medium", "low", "none"];
 
 /**
- * One synthetic import line. About one line in `repeatEvery` repeats an earlier substance
- * (so imports exercise occurrence detection); the rest are distinct.
+ * One synthetic import line. About one line in `repeatEvery` repeats an earlier substance in
+ * another session (another death of it, so imports exercise occurrence detection); every line
+ * is a distinct death.
  * @example syntheticLine(7) // { session: "s0", task: "task 7 ...", ... }
  */
 export function syntheticLine(i: number, repeatEvery = 5) {
@@ -36,7 +37,7 @@ export function syntheticLine(i: number, repeatEvery = 5) {
   const verb = VERBS[n % VERBS.length]!;
   const thing = THINGS[(n >> 3) % THINGS.length]!;
   return {
-    session: `s${Math.floor(i / 1000)}`,
+    session: `s${Math.floor(i / 1000)}${n === i ? "" : "r"}`,
     task: `task ${n % 5000}: make ${thing} build again`,
     approach: `${verb} ${thing} (variant ${n})`,
     death_reason: `${LAYERS[n % LAYERS.length]}: ${thing} still fails after ${verb}, exit ${n % 7} at step ${n}`,
