@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { normalizeStderr, STDERR_LIMITS } from "./normalize.js";
+import { NormalizedTail, normalizeStderr, STDERR_LIMITS } from "./normalize.js";
 
 describe("normalizeStderr", () => {
   it("strips ANSI colour, OSC titles and ESC-less colour residue", () => {
@@ -56,6 +57,33 @@ describe("normalizeStderr", () => {
   it("honours caller limits", () => {
     expect(normalizeStderr("a\nb\nc", { maxChars: 100, maxLines: 2, maxLineLength: 10 })).toBe(
       "b\nc",
+    );
+  });
+});
+
+describe("NormalizedTail", () => {
+  it("offers a plain tail as it came, when lower-casing is all folding would do to it", () => {
+    expect(NormalizedTail.of("ERROR: No Module named x").unfolded()).toBe(
+      "ERROR: No Module named x",
+    );
+    // Colour residue and escaped make stars are folded even in plain text: read the folded text.
+    expect(NormalizedTail.of("[31mERROR[0m").unfolded()).toBeUndefined();
+    expect(NormalizedTail.of("make: **\\* [all] Error 2").unfolded()).toBeUndefined();
+    expect(NormalizedTail.ofLines(["error: x"]).unfolded()).toBeUndefined();
+  });
+  it("gives the same text whether a scanner found the tail plain or it was folded", () => {
+    const plainChar = fc.constantFrom(..."aZ 0:[];m*\\\t\n#|-".split(""));
+    fc.assert(
+      fc.property(fc.array(plainChar, { maxLength: 80 }), (chars) => {
+        const raw = chars.join("");
+        const folded = NormalizedTail.of(raw);
+        const scanned = NormalizedTail.of(raw);
+        if (scanned.unfolded() === undefined) return;
+        scanned.foundPlain();
+        expect(scanned.text).toBe(folded.text);
+        expect(scanned.lines()).toEqual(folded.lines());
+      }),
+      { numRuns: 500 },
     );
   });
 });
