@@ -1,4 +1,5 @@
-import { constants } from "node:fs";
+import { isUtf8 } from "node:buffer";
+import { constants, readSync } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
 import { decodeText, InputError, validate } from "@fak/taxonomy";
 import type { z } from "zod";
@@ -64,7 +65,19 @@ async function openFile(file: string): Promise<FileHandle> {
   }
 }
 
-/** The chunks of a file (opened as `openFile` says) or of standard input; read errors named. */
+/**
+ * How much of a regular file one read takes. A chunk's lines are one batch of records, held
+ * until the batch is written: 1 MiB chunks cost a third more CPU than 64 KiB ones on 50,000
+ * records (their records and output outlive young-generation collections).
+ */
+const FILE_CHUNK_BYTES = 1 << 16;
+
+/**
+ * The chunks of a file (opened as `openFile` says) or of standard input; read errors named. A
+ * regular file is read in synchronous reads, a new buffer each (the readers keep pieces of a
+ * chunk): a stream's reads, each a round trip through the thread pool and its promises, cost
+ * several times as much CPU.
+ */
 async function* chunksOf(file: string | undefined): AsyncGenerator<Buffer> {
   if (file === undefined || file === "-") {
     for await (const chunk of process.stdin) yield chunk as Buffer;
@@ -72,9 +85,17 @@ async function* chunksOf(file: string | undefined): AsyncGenerator<Buffer> {
   }
   const handle = await openFile(file);
   try {
-    for await (const chunk of handle.createReadStream({ autoClose: false })) yield chunk as Buffer;
-  } catch (err) {
-    throw cannotRead(file, err);
+    for (;;) {
+      const buf = Buffer.allocUnsafe(FILE_CHUNK_BYTES);
+      let n: number;
+      try {
+        n = readSync(handle.fd, buf, 0, FILE_CHUNK_BYTES, null);
+      } catch (err) {
+        throw cannotRead(file, err);
+      }
+      if (n === 0) return;
+      yield n === FILE_CHUNK_BYTES ? buf : buf.subarray(0, n);
+    }
   } finally {
     await handle.close();
   }
@@ -171,7 +192,6 @@ export async function* jsonLineBatches<S extends z.ZodType>(
   schema: S,
   maxLineBytes = MAX_LINE_BYTES,
 ): AsyncGenerator<z.output<S>[]> {
-  const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
   const lineDecoder = new TextDecoder("utf-8", { fatal: true });
   let line = 0;
   let pieces: Buffer[] = [];
@@ -206,11 +226,10 @@ export async function* jsonLineBatches<S extends z.ZodType>(
     take(text, true);
   };
   // Whole lines (each LF-ended but the last, whose LF is cut off), none longer than the limit.
+  // Valid UTF-8 (checked first, as the strict decoder would) decodes as the strict decoder
+  // decodes it, byte-order marks kept, at a fraction of its cost.
   const takeLines = (region: Buffer) => {
-    let text: string;
-    try {
-      text = decoder.decode(region);
-    } catch {
+    if (!isUtf8(region)) {
       for (let from = 0; from <= region.length; ) {
         let nl = region.indexOf(10, from);
         if (nl < 0) nl = region.length;
@@ -219,6 +238,7 @@ export async function* jsonLineBatches<S extends z.ZodType>(
       }
       return;
     }
+    const text = region.toString("utf8");
     const nul = text.includes("\u0000");
     for (let from = 0; from <= text.length; ) {
       let nl = text.indexOf("\n", from);
