@@ -87,3 +87,43 @@ describe("NormalizedTail", () => {
     );
   });
 });
+
+describe("NormalizedTail.someLine", () => {
+  it("answers as lines().some(test) does, reading lines only up to the first that passes", () => {
+    const piece = fc.constantFrom(
+      "a",
+      "B",
+      " ",
+      "\t",
+      "\n",
+      "\r\n",
+      "\u001b[31m",
+      "collecting x",
+      "#9 ",
+      "x",
+    );
+    const limits = { ...STDERR_LIMITS, maxLines: 5 };
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 40 }),
+        fc.constantFrom("a", "b", "collecting", "x a"),
+        (pieces, word) => {
+          const raw = pieces.join("");
+          const test = (l: string) => l.includes(word);
+          expect(NormalizedTail.of(raw, limits).someLine(test)).toBe(
+            NormalizedTail.of(raw, limits).lines().some(test),
+          );
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+  it("reads every line when there are more than the limit keeps (the first are dropped)", () => {
+    const limits = { ...STDERR_LIMITS, maxLines: 2 };
+    const tail = NormalizedTail.of("collecting x\nb\nc", limits);
+    expect(tail.someLine((l) => l.startsWith("collecting"))).toBe(false);
+    expect(
+      NormalizedTail.of("collecting x\nb", limits).someLine((l) => l.startsWith("collecting")),
+    ).toBe(true);
+  });
+});

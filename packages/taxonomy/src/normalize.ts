@@ -173,6 +173,31 @@ export class NormalizedTail {
     return this.normalised;
   }
 
+  /**
+   * `lines().some(test)` for a `test` that fails on "", reading the lines one at a time up to the
+   * first that passes (all of them when there are more than `maxLines`: the first are dropped).
+   */
+  someLine(test: (line: string) => boolean): boolean {
+    if (this.normalised) return this.normalised.some(test);
+    const text = this.text;
+    let breaks = 0;
+    for (
+      let i = text.indexOf("\n");
+      i >= 0 && breaks < this.limits.maxLines;
+      i = text.indexOf("\n", i + 1)
+    )
+      breaks++;
+    if (breaks >= this.limits.maxLines) return this.lines().some(test);
+    for (let from = 0; from <= text.length; ) {
+      let nl = text.indexOf("\n", from);
+      if (nl < 0) nl = text.length;
+      const line = this.lineOf(text.slice(from, nl));
+      if (line && test(line)) return true;
+      from = nl + 1;
+    }
+    return false;
+  }
+
   /** The tail whose text is the normalised lines, joined: exact whatever the number of lines. */
   exact(): NormalizedTail {
     return this.isExact ? this : NormalizedTail.ofLines(this.lines(), this.limits);
