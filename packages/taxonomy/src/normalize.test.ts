@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { normalizeStderr, STDERR_LIMITS } from "./normalize.js";
+import { NormalizedTail, normalizeStderr, STDERR_LIMITS } from "./normalize.js";
 
 describe("normalizeStderr", () => {
   it("strips ANSI colour, OSC titles and ESC-less colour residue", () => {
@@ -57,5 +58,72 @@ describe("normalizeStderr", () => {
     expect(normalizeStderr("a\nb\nc", { maxChars: 100, maxLines: 2, maxLineLength: 10 })).toBe(
       "b\nc",
     );
+  });
+});
+
+describe("NormalizedTail", () => {
+  it("offers a plain tail as it came, when lower-casing is all folding would do to it", () => {
+    expect(NormalizedTail.of("ERROR: No Module named x").unfolded()).toBe(
+      "ERROR: No Module named x",
+    );
+    // Colour residue and escaped make stars are folded even in plain text: read the folded text.
+    expect(NormalizedTail.of("[31mERROR[0m").unfolded()).toBeUndefined();
+    expect(NormalizedTail.of("make: **\\* [all] Error 2").unfolded()).toBeUndefined();
+    expect(NormalizedTail.ofLines(["error: x"]).unfolded()).toBeUndefined();
+  });
+  it("gives the same text whether a scanner found the tail plain or it was folded", () => {
+    const plainChar = fc.constantFrom(..."aZ 0:[];m*\\\t\n#|-".split(""));
+    fc.assert(
+      fc.property(fc.array(plainChar, { maxLength: 80 }), (chars) => {
+        const raw = chars.join("");
+        const folded = NormalizedTail.of(raw);
+        const scanned = NormalizedTail.of(raw);
+        if (scanned.unfolded() === undefined) return;
+        scanned.foundPlain();
+        expect(scanned.text).toBe(folded.text);
+        expect(scanned.lines()).toEqual(folded.lines());
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe("NormalizedTail.someLine", () => {
+  it("answers as lines().some(test) does, reading lines only up to the first that passes", () => {
+    const piece = fc.constantFrom(
+      "a",
+      "B",
+      " ",
+      "\t",
+      "\n",
+      "\r\n",
+      "\u001b[31m",
+      "collecting x",
+      "#9 ",
+      "x",
+    );
+    const limits = { ...STDERR_LIMITS, maxLines: 5 };
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 40 }),
+        fc.constantFrom("a", "b", "collecting", "x a"),
+        (pieces, word) => {
+          const raw = pieces.join("");
+          const test = (l: string) => l.includes(word);
+          expect(NormalizedTail.of(raw, limits).someLine(test)).toBe(
+            NormalizedTail.of(raw, limits).lines().some(test),
+          );
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+  it("reads every line when there are more than the limit keeps (the first are dropped)", () => {
+    const limits = { ...STDERR_LIMITS, maxLines: 2 };
+    const tail = NormalizedTail.of("collecting x\nb\nc", limits);
+    expect(tail.someLine((l) => l.startsWith("collecting"))).toBe(false);
+    expect(
+      NormalizedTail.of("collecting x\nb", limits).someLine((l) => l.startsWith("collecting")),
+    ).toBe(true);
   });
 });

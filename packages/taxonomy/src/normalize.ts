@@ -72,21 +72,55 @@ const LINE_BLANKS = /[ \t]{2,}|\t/g;
  * A stderr tail as the matcher reads it: the whole-text steps done once (the bounded tail,
  * escapes, CR, controls, NFKC, quotes, escaped stars, lower case), the per-line steps (trim,
  * blank runs, wrapper prefixes, the length cut) left to `lineOf`, so that a matcher can scan
- * `text` in one pass and normalise only the lines it needs. Its lines, each through `lineOf`,
+ * `text` in one pass and normalise only the lines it needs. Most tails are plain (printable
+ * ASCII, tabs, LFs): for them the whole-text steps only lower-case, so a matcher may scan the
+ * tail as it came (`unfolded()`), reading A-Z as a-z, and fold nothing unless the scan meets
+ * another character (then it reads `text`). Its lines, each through `lineOf`,
  * dropping those that come out empty, are `normalizedLines` (when there are at most
  * `maxLines` of them; `exact()` gives the tail whose lines are the normalised ones as they are).
  */
 export class NormalizedTail {
   private normalised: readonly string[] | undefined;
   private positions: Int32Array | undefined;
+  private folded: string | undefined;
+  private plain = false;
 
   private constructor(
-    /** The text whose lines `lineOf` normalises (with `isExact`, the normalised lines joined). */
-    readonly text: string,
+    /** The bounded tail as it came (with `isExact`, the lines joined). */
+    private readonly cut: string,
     /** True when every line of `text` is already normalised: `lineOf` is the identity. */
     readonly isExact: boolean,
     readonly limits: NormalizeLimits,
-  ) {}
+  ) {
+    if (isExact) this.folded = cut;
+  }
+
+  /**
+   * The text whose lines `lineOf` normalises (with `isExact`, the normalised lines joined): the
+   * whole-text steps done and lower-cased, on first use.
+   */
+  get text(): string {
+    if (this.folded === undefined)
+      this.folded = this.plain ? this.cut.toLowerCase() : fold(this.cut).toLowerCase();
+    return this.folded;
+  }
+
+  /**
+   * The tail as it came, when lower-casing is all the whole-text steps do to it provided that
+   * every character of it is printable ASCII, a tab or an LF (no colour residue, no escaped
+   * stars): a scanner may read it so, and give up at the first other character. Undefined when
+   * `text` is to be read (already computed, given lines, or a step that applies to plain text).
+   */
+  unfolded(): string | undefined {
+    if (this.folded !== undefined) return undefined;
+    const t = this.cut;
+    return this.plain || (!hasSgrResidue(t) && !t.includes("**\\*")) ? t : undefined;
+  }
+
+  /** Told by a scanner that read all of `unfolded()`: every character is plain; `text` is its lower case. */
+  foundPlain(): void {
+    this.plain = true;
+  }
 
   /** The tail of a stderr text. */
   static of(text: string, limits: NormalizeLimits = STDERR_LIMITS): NormalizedTail {
@@ -97,7 +131,7 @@ export class NormalizedTail {
       const nl = tail.search(/[\r\n]/);
       if (nl >= 0 && nl < tail.length - 1) tail = tail.slice(nl + 1);
     }
-    return new NormalizedTail(fold(tail).toLowerCase(), false, limits);
+    return new NormalizedTail(tail, false, limits);
   }
 
   /** A tail of lines already normalised (or taken as they are), none holding an LF. */
@@ -137,6 +171,31 @@ export class NormalizedTail {
     const kept = lines.length > max ? lines.slice(lines.length - max) : lines;
     this.normalised = kept.length ? kept : [""];
     return this.normalised;
+  }
+
+  /**
+   * `lines().some(test)` for a `test` that fails on "", reading the lines one at a time up to the
+   * first that passes (all of them when there are more than `maxLines`: the first are dropped).
+   */
+  someLine(test: (line: string) => boolean): boolean {
+    if (this.normalised) return this.normalised.some(test);
+    const text = this.text;
+    let breaks = 0;
+    for (
+      let i = text.indexOf("\n");
+      i >= 0 && breaks < this.limits.maxLines;
+      i = text.indexOf("\n", i + 1)
+    )
+      breaks++;
+    if (breaks >= this.limits.maxLines) return this.lines().some(test);
+    for (let from = 0; from <= text.length; ) {
+      let nl = text.indexOf("\n", from);
+      if (nl < 0) nl = text.length;
+      const line = this.lineOf(text.slice(from, nl));
+      if (line && test(line)) return true;
+      from = nl + 1;
+    }
+    return false;
   }
 
   /** The tail whose text is the normalised lines, joined: exact whatever the number of lines. */

@@ -1,6 +1,6 @@
 import { type OutcomeCode, RECOVERY_FOR, type RecoveryAction } from "./codes.js";
 import { NormalizedTail } from "./normalize.js";
-import { endedByTimeout, endsWithInstall, hasInstallLog } from "./rules/context.js";
+import { endedByTimeout, endsWithInstall, isInstallLogLine } from "./rules/context.js";
 import { EXIT_CODES } from "./rules/exit-codes.js";
 import { OUTCOME_RULES, type OutcomeRule } from "./rules/index.js";
 import { type Match, matchTail } from "./rules/match.js";
@@ -71,9 +71,10 @@ export function classifyOutcome(
   const tail = NormalizedTail.of(typeof o.stderr === "string" ? o.stderr : "");
   const lines = () => tail.lines();
   // An install is under way when the failing link of the command installs, or the log shows
-  // an install tool at work; only the former lets a bare failure default to PKG_INSTALL.
+  // an install tool at work (its lines read up to the first header); only the former lets a
+  // bare failure default to PKG_INSTALL.
   const installStep = endsWithInstall(o.command, lines);
-  const matches = matchTail(tail, rules, installStep || (() => hasInstallLog(lines())));
+  const matches = matchTail(tail, rules, installStep || (() => tail.someLine(isInstallLogLine)));
   const head = describeCommand(o, exit);
 
   const killedByTimeout = endedByTimeout(o.command, exit);

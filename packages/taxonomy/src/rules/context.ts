@@ -59,7 +59,12 @@ export function endsWithInstall(
 
 /** True when some line of the normalised log is an install tool's progress header. */
 export function hasInstallLog(lines: readonly string[]): boolean {
-  return lines.some((l) => INSTALL_LOG.test(l));
+  return lines.some(isInstallLogLine);
+}
+
+/** True for a normalised line that is an install tool's progress header (never for ""). */
+export function isInstallLogLine(line: string): boolean {
+  return INSTALL_LOG.test(line);
 }
 
 /** True for a progress line that carries no failure word. */

@@ -4,11 +4,19 @@
 // array read a character; the matcher runs that loop itself (match.ts), this module builds the
 // tables. Two characters are special: LF ends a line (it leads to the state `lineBreak`, which
 // starts afresh), and a run of blanks (space, tab) reads as one space, as normalisation folds it.
+// A second column map (`classOfPlain`) reads a text not yet lower-cased: A-Z as a-z, and every
+// character but printable ASCII, tab and LF leads to the state `bail`, where the scan gives up
+// (the caller then folds the text and scans that instead).
 
 /** An automaton over literal strings, each tagged with a number (the requirement it belongs to). */
 export interface LiteralIndex {
   /** Column of each UTF-16 code unit: 0 for ASCII no literal uses, 1 for all non-ASCII. */
   readonly classOf: Uint8Array;
+  /**
+   * Columns for a text not yet lower-cased: printable ASCII, tab and LF as `classOf` reads them
+   * (A-Z as a-z); every other code unit leads to `bail`.
+   */
+  readonly classOfPlain: Uint8Array;
   /** log2 of a row's width: the next state is `next[(state << shift) + classOf[c]]`. */
   readonly shift: number;
   readonly next: Uint16Array | Uint32Array;
@@ -16,6 +24,8 @@ export interface LiteralIndex {
   readonly firstOut: number;
   /** The state an LF leads to (equal to `firstOut`; it ends no literal). */
   readonly lineBreak: number;
+  /** The state a character outside `classOfPlain`'s plain set leads to (`firstOut + 1`; it ends no literal). */
+  readonly bail: number;
   /** The tags a state `s >= firstOut` ends: `tags[tagStart[s - firstOut] .. tagStart[s - firstOut + 1])`. */
   readonly tagStart: Int32Array;
   readonly tags: Int32Array;
@@ -41,6 +51,7 @@ export function buildLiteralIndex(literals: readonly (readonly string[])[]): Lit
   const classOf = new Uint8Array(65536).fill(1, 128);
   const blank = 2;
   const lf = 3;
+  const notPlain = 4;
   classOf[SPACE] = blank;
   classOf[TAB] = blank;
   classOf[LF] = lf;
@@ -54,7 +65,7 @@ export function buildLiteralIndex(literals: readonly (readonly string[])[]): Lit
         if (c === LF) throw new Error(`a literal holds a line break: ${JSON.stringify(lit)}`);
         if (c < 128 && classOf[c] === 0) uses.set(c, (uses.get(c) ?? 0) + 1);
       }
-  let width = 4;
+  let width = 5;
   for (const [c] of [...uses].sort((a, b) => b[1] - a[1] || a[0] - b[0]))
     if (width < MAX_WIDTH) classOf[c] = width++;
   let shift = 1;
@@ -101,8 +112,9 @@ export function buildLiteralIndex(literals: readonly (readonly string[])[]): Lit
   // Breadth-first: failure links and each state's output (own + its failure's). A state's row
   // of the dense table is its failure's row (complete: a failure is shallower) with its own
   // edges over it, copied whole rather than a column at a time.
-  const states = trie + 1; // and the line break
+  const states = trie + 2; // and the line break, and the bail state
   const nl = trie;
+  const bail = trie + 1;
   const out: (readonly number[])[] = new Array(states).fill([]);
   const fail = new Int32Array(states);
   const queue = new Int32Array(trie);
@@ -114,8 +126,8 @@ export function buildLiteralIndex(literals: readonly (readonly string[])[]): Lit
     if (s !== 0) {
       const mine = own[s]!;
       const inherited = out[f]!;
-      out[s] = mine.length ? [...new Set([...mine, ...inherited])] : inherited;
-      table.copyWithin(s * row, f * row, f * row + row);
+      out[s] = mine.length ? union(mine, inherited) : inherited;
+      copyRow(table, f * row, s * row, row);
     }
     for (let j = childStart[s]!; j < childStart[s + 1]!; j++) {
       const c = children[j]!;
@@ -131,7 +143,7 @@ export function buildLiteralIndex(literals: readonly (readonly string[])[]): Lit
   const order: number[] = [];
   for (let s = 0; s < trie; s++) if (out[s]!.length === 0) order.push(s);
   const firstOut = order.length;
-  order.push(nl);
+  order.push(nl, bail);
   for (let s = 0; s < trie; s++) if (out[s]!.length > 0) order.push(s);
   const renamed = new Int32Array(states);
   order.forEach((s, i) => {
@@ -144,7 +156,7 @@ export function buildLiteralIndex(literals: readonly (readonly string[])[]): Lit
     const at = renamed[s]! * row;
     if (s !== 0) {
       const from = renamed[fail[s]!]! * row;
-      next.copyWithin(at, from, from + row);
+      copyRow(next, from, at, row);
     }
     for (let j = childStart[s]!; j < childStart[s + 1]!; j++) {
       const c = children[j]!;
@@ -152,13 +164,22 @@ export function buildLiteralIndex(literals: readonly (readonly string[])[]): Lit
     }
   }
   // A blank after a blank changes nothing (the run reads as one); an LF, from anywhere, leads
-  // to the line break, whose row is the root's: the next line starts afresh.
+  // to the line break, whose row is the root's: the next line starts afresh. A character that
+  // is not plain leads to the bail state from anywhere (its own row too: the scan stops there).
   for (let s = 0; s < trie; s++) {
     const at = renamed[s]! * row;
     if (entered[s] === blank) next[at + blank] = renamed[s]!;
     next[at + lf] = renamed[nl]!;
+    next[at + notPlain] = renamed[bail]!;
   }
-  next.copyWithin(renamed[nl]! * row, 0, row);
+  copyRow(next, 0, renamed[nl]! * row, row);
+  next.fill(renamed[bail]!, renamed[bail]! * row, renamed[bail]! * row + row);
+  // Plain text read as it came: tab, LF and printable ASCII as in `classOf`, A-Z as a-z.
+  const classOfPlain = new Uint8Array(65536).fill(notPlain);
+  classOfPlain[TAB] = blank;
+  classOfPlain[LF] = lf;
+  for (let c = 0x20; c < 0x7f; c++)
+    classOfPlain[c] = classOf[c >= 0x41 && c <= 0x5a ? c + 0x20 : c]!;
   const tagStart = new Int32Array(states - firstOut + 1);
   const tags: number[] = [];
   for (let i = firstOut; i < states; i++) {
@@ -168,26 +189,54 @@ export function buildLiteralIndex(literals: readonly (readonly string[])[]): Lit
   tagStart[states - firstOut] = tags.length;
   return {
     classOf,
+    classOfPlain,
     shift,
     next,
     firstOut,
     lineBreak: firstOut,
+    bail: firstOut + 1,
     tagStart,
     tags: Int32Array.from(tags),
   };
 }
 
+// A row of the table copied to another: a loop, as copyWithin's fixed cost is many times that of
+// 32 entries (the build made 37,000 such copies, a third of its time).
+function copyRow(
+  table: Int32Array | Uint16Array | Uint32Array,
+  from: number,
+  to: number,
+  width: number,
+) {
+  for (let k = 0; k < width; k++) table[to + k] = table[from + k]!;
+}
+
+// `mine`, then those of `inherited` not in it (each list holds a tag once).
+function union(mine: readonly number[], inherited: readonly number[]): number[] {
+  const out = mine.slice();
+  for (const t of inherited) if (!mine.includes(t)) out.push(t);
+  return out;
+}
+
 /**
  * The tags of every literal that occurs in each line of `text`, one list a line (a tag once per
- * occurrence), blank runs read as one space. The matcher inlines this loop; this form is for tests.
+ * occurrence), blank runs read as one space; with `plain`, `text` read as its lower case through
+ * `classOfPlain`, and undefined at a character that is not plain. The matcher inlines this loop;
+ * this form is for tests.
  * @example literalTags(buildLiteralIndex([["a b"], ["c"]]), "xa  b\nc") // [[0], [1]]
  */
-export function literalTags(index: LiteralIndex, text: string): number[][] {
-  const { classOf, shift, next, firstOut, lineBreak, tagStart, tags } = index;
+export function literalTags(
+  index: LiteralIndex,
+  text: string,
+  plain = false,
+): number[][] | undefined {
+  const { shift, next, firstOut, lineBreak, bail, tagStart, tags } = index;
+  const classOf = plain ? index.classOfPlain : index.classOf;
   const found: number[][] = [[]];
   let s = 0;
   for (let i = 0; i < text.length; i++) {
     s = next[(s << shift) + classOf[text.charCodeAt(i)]!]!;
+    if (s === bail) return undefined;
     if (s === lineBreak) found.push([]);
     else if (s >= firstOut)
       for (let t = tagStart[s - firstOut]!; t < tagStart[s - firstOut + 1]!; t++)

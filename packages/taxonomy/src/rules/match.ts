@@ -227,8 +227,17 @@ export function matchTail(
     c.lineNo = 0;
   }
   const call = ++c.callNo;
-  const text = tail.text;
-  const events = scan(c, text, call);
+  // The tail as it came when that may be all there is to fold (a scan that meets a character
+  // other than printable ASCII, tab or LF gives up), else the folded text.
+  const unfolded = tail.unfolded();
+  let text = unfolded ?? tail.text;
+  let events = scan(c, text, call, unfolded !== undefined);
+  const lower = events >= 0;
+  if (lower) tail.foundPlain();
+  else {
+    text = tail.text;
+    events = scan(c, text, call, false);
+  }
   const lines = scanned.lines;
 
   // More lines than normalisation keeps (the first are dropped), or given lines that held an
@@ -278,7 +287,8 @@ export function matchTail(
       const from = ev[e + 1]!;
       let to = text.indexOf("\n", from);
       if (to < 0) to = text.length;
-      const line = tail.lineOf(text.slice(from, to));
+      const piece = text.slice(from, to);
+      const line = tail.lineOf(lower ? piece.toLowerCase() : piece);
       const progress = line === "" || isProgressLine(line);
       for (; e < events && ev[e] === raw; e += 3) if (!progress) attempt(ev[e + 2]!, line, raw);
     }
@@ -287,7 +297,7 @@ export function matchTail(
     const ev = c.events;
     let e = 0;
     text.split("\n").forEach((rawText, raw) => {
-      const line = tail.lineOf(rawText);
+      const line = tail.lineOf(lower ? rawText.toLowerCase() : rawText);
       const progress = line === "" || isProgressLine(line);
       for (; e < events && ev[e] === raw; e += 3) if (!progress) attempt(ev[e + 2]!, line, raw);
       if (!progress) for (const r of always) attempt(r, line, raw);
@@ -312,10 +322,13 @@ const scanned = { lines: 0 };
 /**
  * One pass of the automaton over `text`: for each line, every rule all of whose requirements
  * it holds (and that has not matched in this call), as triples in `c.events`; returns their
- * number times 3, and leaves the number of lines in `scanned.lines`.
+ * number times 3, and leaves the number of lines in `scanned.lines`. With `plain`, `text` is
+ * read as its lower-case form, and a character other than printable ASCII, tab or LF ends the
+ * scan: it returns -1 (what it found so far is void).
  */
-function scan(c: CompiledRules, text: string, call: number): number {
-  const { classOf, shift, next, firstOut, lineBreak, tagStart, tags } = c.index;
+function scan(c: CompiledRules, text: string, call: number, plain: boolean): number {
+  const { shift, next, firstOut, lineBreak, bail, tagStart, tags } = c.index;
+  const classOf = plain ? c.index.classOfPlain : c.index.classOf;
   const { tagRule, tagBit, full, stamp, mask, foundIn } = c;
   let events = c.events;
   let n = 0;
@@ -333,6 +346,10 @@ function scan(c: CompiledRules, text: string, call: number): number {
       start = i + 1;
       lineNo++;
       continue;
+    }
+    if (s === bail) {
+      c.lineNo = lineNo;
+      return -1;
     }
     const end = tagStart[s - firstOut + 1]!;
     for (let t = tagStart[s - firstOut]!; t < end; t++) {
