@@ -26,10 +26,16 @@ const JSON_UNSAFE =
  * @example jsonText({ a: "x\u202e" }) // '{"a":"x\\u202e"}'
  */
 export function jsonText(value: unknown, indent?: number): string {
-  return String(JSON.stringify(value, null, indent)).replace(
-    JSON_UNSAFE,
-    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`,
-  );
+  return jsonSafe(String(JSON.stringify(value, null, indent)));
+}
+
+/**
+ * JSON text with the characters a terminal acts on (C1 controls, bidi and invisible marks)
+ * written as `\\uXXXX` escapes: the same JSON, safe to print.
+ * @example jsonSafe('{"a":"x\u202e"}') // '{"a":"x\\u202e"}'
+ */
+export function jsonSafe(text: string): string {
+  return text.replace(JSON_UNSAFE, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 export async function printJson(value: unknown): Promise<void> {

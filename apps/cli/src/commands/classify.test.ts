@@ -30,6 +30,14 @@ describe("fak classify", () => {
     ]);
   });
 
+  it("writes the characters a terminal acts on as JSON escapes, the same values", async () => {
+    const sly = { ...passed, task_id: "ok\u202egnp.exe\u0085\u200b" };
+    const r = await runFak(["classify", "--json"], { input: `${JSON.stringify(sly)}\n` });
+    expect(r.status).toBe(0);
+    expect(r.stdout).not.toMatch(/[\u0080-\u009f\u200b\u202e]/);
+    expect((jsonl(r.stdout) as { task_id: string }[])[0]?.task_id).toBe(sly.task_id);
+  });
+
   it("reads a single pretty-printed JSON document and a JSON array from a file", async () => {
     const dir = await mkdtemp(join(tmpdir(), "fak-cli-"));
     await writeFile(join(dir, "one.json"), JSON.stringify(failedInstall, null, 2));

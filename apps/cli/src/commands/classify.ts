@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { readRecordBatches } from "../io.js";
 import type { CommonOptions } from "../options.js";
-import { colour, out, painted, tableOutput } from "../output.js";
+import { colour, jsonSafe, out, painted, tableOutput } from "../output.js";
 import { Spool } from "../spool.js";
 
 export function registerClassify(program: Command): void {
@@ -22,7 +22,7 @@ export function registerClassify(program: Command): void {
           for await (const batch of readRecordBatches(file, failureSignalsSchema)) {
             let text = "";
             for (const signals of batch) text += `${JSON.stringify(classifyParsed(signals))}\n`;
-            spool.push(text);
+            spool.push(jsonSafe(text));
           }
         } catch (err) {
           spool.discard();
