@@ -44,6 +44,7 @@ export {
   SECRET_KINDS,
   scrub,
   scrubReport,
+  scrubTogether,
 } from "./scrub/scrub.js";
 export {
   buildMatchQuery,
