@@ -57,6 +57,22 @@ describe("scrubTogether", () => {
     }
   });
 
+  it("redacts a key cut short elsewhere: any 16 characters of it in a row", () => {
+    for (let i = 0; i < 50; i++) {
+      const { secret } = fakeSecret("sendgrid_api_key", rng);
+      const cut = secret.slice(0, randomInt(19, secret.length));
+      const [name, task, word] = scrubTogether([
+        `retry-${secret}__x1y2z`,
+        `task ${cut}… was interrupted`,
+        `see ${secret.slice(3, 3 + 15)} too`,
+      ]);
+      expect(name, `seed ${seed}`).toBe("retry-[REDACTED:sendgrid_api_key]");
+      expect(task, `seed ${seed}`).toMatch(/^task (?:\[REDACTED:[a-z_]+\])+… was interrupted$/);
+      // 15 characters alone are not enough to count as a copy.
+      expect(word, `seed ${seed}`).toBe(`see ${secret.slice(3, 3 + 15)} too`);
+    }
+  });
+
   it("changes nothing scrub alone would not when no secret is found", () => {
     const texts = Array.from({ length: 20 }, () => `${randomString(rng, LOWER, 8)} failed: exit 1`);
     expect(scrubTogether(texts)).toEqual(texts.map(scrub));
@@ -89,8 +105,7 @@ describe("RedactedSecrets", () => {
           cpuMs(() => s.redactCopies(small)),
         ),
     ).toBeLessThan(64);
-    expect(s.redactCopies(`${"ab".repeat(300)}c`)).toBe(
-      `${"ab".repeat(80)}[REDACTED:secret_assignment]`,
-    );
+    // Any stretch of 16 characters or more of a piece counts: the whole run is one copy.
+    expect(s.redactCopies(`x ${"ab".repeat(300)}c y`)).toBe("x [REDACTED:secret_assignment] y");
   });
 });

@@ -1,6 +1,11 @@
+import { Stretches } from "./stretches.js";
+
 // A redacted piece shorter than this is not looked for elsewhere (a short value such as a PIN
 // would match ordinary text); every key with a known shape is longer.
 const minCopy = 8;
+// A stretch this long of a redacted piece is redacted wherever it stands, alone: a key cut
+// short (an evidence line capped with "…", a trial name cut at `__` into a task name).
+const minStretch = 16;
 
 /** ASCII letters lowered, every other character kept: same length, same offsets. */
 const folded = (s: string): string => s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
@@ -8,10 +13,11 @@ const folded = (s: string): string => s.replace(/[A-Z]+/g, (m) => m.toLowerCase(
 /**
  * The secrets redacted somewhere, found again elsewhere in any case. The scrubber reads a secret
  * by its shape or its name; a copy of it can have neither (folded to lower case in a quoted
- * evidence line, or standing alone without the `password=` before it). Each secret is kept by
- * its pieces (split at white space, 8 characters or more, PEM armour lines left out), in one
- * Aho-Corasick automaton: a text is searched in one pass, linear in its length however many
- * secrets there are and whatever they repeat.
+ * evidence line, or standing alone without the `password=` before it), or be cut short. Each
+ * secret is kept by its pieces (split at white space, 8 characters or more, PEM armour lines
+ * left out): whole pieces in one Aho-Corasick automaton, and every stretch of 16 characters or
+ * more of them in a suffix automaton (`Stretches`). A text is searched in one pass of each,
+ * linear in its length however many secrets there are and whatever they repeat.
  */
 export class RedactedSecrets {
   // The automaton over folded pieces: node 0 is the root.
@@ -22,6 +28,7 @@ export class RedactedSecrets {
   readonly #kind: string[] = [""];
   #built = true;
   #pieces = 0;
+  readonly #stretches = new Stretches();
 
   /** Remember `secret`, redacted as `kind`. */
   add(kind: string, secret: string): void {
@@ -47,6 +54,7 @@ export class RedactedSecrets {
         this.#kind[node] = kind;
         this.#pieces++;
         this.#built = false;
+        if (low.length >= minStretch) this.#stretches.add(low, kind);
       }
     }
   }
@@ -82,39 +90,43 @@ export class RedactedSecrets {
   }
 
   /**
-   * `text` with every copy of a remembered piece, in any case, replaced by `[REDACTED:kind]`
-   * (overlapping copies as one).
+   * `text` with every copy of a remembered piece, in any case, and every stretch of 16
+   * characters or more of one, replaced by `[REDACTED:kind]` (overlapping copies as one).
    * @example s.add("aws_access_key_id", "AKIAIOSFODNN7EXAMPLE"); s.redactCopies("error: akiaiosfodnn7example") // "error: [REDACTED:aws_access_key_id]"
    */
   redactCopies(text: string): string {
     if (this.#pieces === 0 || text.length < minCopy) return text;
     if (!this.#built) this.#build();
-    const spans: { start: number; end: number; kind: string }[] = [];
     const low = folded(text);
+    const found = [...this.#wholePieces(low), ...this.#stretches.find(low, minStretch)];
+    if (found.length === 0) return text;
+    found.sort((a, b) => a.start - b.start);
+    const spans: { start: number; end: number; tag: string }[] = [];
+    for (const f of found) {
+      const last = spans.at(-1);
+      if (last !== undefined && f.start <= last.end) last.end = Math.max(last.end, f.end);
+      else spans.push({ ...f });
+    }
+    let out = "";
+    let from = 0;
+    for (const s of spans) {
+      out += `${text.slice(from, s.start)}[REDACTED:${s.tag}]`;
+      from = s.end;
+    }
+    return out + text.slice(from);
+  }
+
+  /** Where whole remembered pieces stand in `low` (folded), as [start, end) with their kind. */
+  #wholePieces(low: string): { start: number; end: number; tag: string }[] {
+    const spans: { start: number; end: number; tag: string }[] = [];
     let node = 0;
     for (let i = 0; i < low.length; i++) {
       const c = low[i] ?? "";
       while (node !== 0 && !this.#next[node]?.has(c)) node = this.#fail[node] ?? 0;
       node = this.#next[node]?.get(c) ?? 0;
       const n = this.#out[node] ?? 0;
-      if (n === 0) continue;
-      // A copy overlapping earlier ones joins them (a longer piece may start before them).
-      let start = i + 1 - n;
-      let kind = this.#kind[node] ?? "";
-      for (let last = spans.at(-1); last !== undefined && start <= last.end; last = spans.at(-1)) {
-        start = Math.min(start, last.start);
-        kind = last.kind;
-        spans.pop();
-      }
-      spans.push({ start, end: i + 1, kind });
+      if (n > 0) spans.push({ start: i + 1 - n, end: i + 1, tag: this.#kind[node] ?? "" });
     }
-    if (spans.length === 0) return text;
-    let out = "";
-    let from = 0;
-    for (const s of spans) {
-      out += `${text.slice(from, s.start)}[REDACTED:${s.kind}]`;
-      from = s.end;
-    }
-    return out + text.slice(from);
+    return spans;
   }
 }
