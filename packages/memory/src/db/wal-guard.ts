@@ -62,7 +62,9 @@ function foreign(wal: string, why: string): MemoryStoreError {
  *    append-only, so every table and every row of the file alone is still there, the same,
  *    once the WAL is read. Both views are read from a private copy of the two files
  *    (`immutable=1` and `mode=ro`), never through a -shm beside them, which may be stale.
- * A WAL with no valid header holds nothing SQLite would read, and passes.
+ * A WAL with no valid header holds nothing SQLite would read, and passes. Run before every open
+ * of a store file, read-only or not (`connect`); a refusal counts only over files that did not
+ * change while they were read (a live writer's copy may be torn).
  * @example await checkWal("/work/.fak/memory.db") // throws MemoryStoreError FOREIGN_WAL
  */
 export async function checkWal(path: string): Promise<void> {
