@@ -26,23 +26,28 @@ export async function embedderFrom(opts: DbOptions): Promise<Embedder | undefine
   }
 }
 
+// The store refusals that are about the input, not the store: the file --db names does not
+// exist (a read never creates one), or a -wal beside it is not its own.
+const BAD_STORE_INPUT = new Set(["NOT_FOUND", "FOREIGN_WAL"]);
+
 /**
- * A -wal beside the store that is not its own (@fak/memory's `FOREIGN_WAL`): bad input, exit
- * status 2, with the store's message naming the file; both files are left as they were.
+ * A store named by --db that a command cannot take as given (@fak/memory's `NOT_FOUND` or
+ * `FOREIGN_WAL`): bad input, exit status 2, with the store's message naming the file; nothing
+ * is created or written.
  */
-export class ForeignWalError extends Error {
+export class StoreInputError extends Error {
   readonly code = "FAK_BAD_INPUT";
   constructor(message: string, cause: unknown) {
     super(message, { cause });
-    this.name = "ForeignWalError";
+    this.name = "StoreInputError";
   }
 }
 
-/** `err`, or a ForeignWalError when it is the store refusing a foreign -wal. */
+/** `err`, or a StoreInputError when it is the store refusing what --db names. */
 export function storeFailure(err: unknown): unknown {
   const e = err as { name?: unknown; code?: unknown; message?: unknown } | null;
-  return e?.name === "MemoryStoreError" && e.code === "FOREIGN_WAL"
-    ? new ForeignWalError(String(e.message), err)
+  return e?.name === "MemoryStoreError" && BAD_STORE_INPUT.has(String(e.code))
+    ? new StoreInputError(String(e.message), err)
     : err;
 }
 

@@ -6,10 +6,21 @@ import { displaySafe } from "@fak/taxonomy";
 // Markdown in @fak/replay's formats, HTML in its report).
 
 type Walk = (text: string) => string;
+type Together = (texts: readonly string[]) => string[];
 
-function copyWith<T>(value: T, each: Walk): T {
+/** A copy of `value` with every string in it (at any depth) replaced by `each` of them, in order. */
+function copyWith<T>(value: T, each: Together): T {
+  const strings: string[] = [];
+  const collect = (v: unknown): void => {
+    if (typeof v === "string") strings.push(v);
+    else if (Array.isArray(v)) for (const x of v) collect(x);
+    else if (v !== null && typeof v === "object") for (const x of Object.values(v)) collect(x);
+  };
+  collect(value);
+  const done = each(strings);
+  let next = 0;
   const walk = (v: unknown): unknown => {
-    if (typeof v === "string") return each(v);
+    if (typeof v === "string") return done[next++] ?? "";
     if (Array.isArray(v)) return v.map(walk);
     if (v !== null && typeof v === "object") {
       const out: Record<string, unknown> = {};
@@ -27,24 +38,33 @@ export async function scrubber(): Promise<Walk> {
   return scrub;
 }
 
-/**
- * `value` with every string in it (at any depth) scrubbed of secrets, as the failure memory
- * stores text: for JSON on stdout, --out files and the HTML report.
- * @example const safe = await scrubbedCopy({ stderr: "token ghp_..." }) // { stderr: "token [REDACTED:github_token]" }
- */
-export async function scrubbedCopy<T>(value: T): Promise<T> {
-  return copyWith(value, await scrubber());
+/** The scrubber of @fak/memory for texts that go out together (see `scrubTogether`). */
+async function togetherScrubber(): Promise<Together> {
+  const { scrubTogether } = await import("@fak/memory");
+  return scrubTogether;
 }
 
 /**
- * `value` as it may be shown to a person: every string scrubbed of secrets, then with escape
- * sequences dropped, controls shown as `?` and bidi and invisible characters made visible
- * (see forTerminal). For tables and text rendered from data and written to a terminal.
+ * `value` with every string in it (at any depth) scrubbed of secrets, as the failure memory
+ * stores text, for JSON on stdout, --out files and the HTML report. The strings are scrubbed
+ * together: a secret found in one is redacted wherever a copy stands in another (an evidence
+ * line quoting it folded to lower case).
+ * @example const safe = await scrubbedCopy({ stderr: "token ghp_..." }) // { stderr: "token [REDACTED:github_token]" }
+ */
+export async function scrubbedCopy<T>(value: T): Promise<T> {
+  return copyWith(value, await togetherScrubber());
+}
+
+/**
+ * `value` as it may be shown to a person: every string scrubbed of secrets (together, as in
+ * scrubbedCopy), then with escape sequences dropped, controls shown as `?` and bidi and
+ * invisible characters made visible (see forTerminal). For tables and text rendered from data
+ * and written to a terminal.
  * @example const shown = await shownCopy(comparison); await out(comparisonText(shown));
  */
 export async function shownCopy<T>(value: T): Promise<T> {
-  const scrub = await scrubber();
-  return copyWith(value, (s) => displaySafe(scrub(s)));
+  const together = await togetherScrubber();
+  return copyWith(value, (texts) => together(texts).map(displaySafe));
 }
 
 /**

@@ -52,6 +52,7 @@ export {
   SECRET_KINDS,
   scrub,
   scrubReport,
+  scrubTogether,
 } from "./scrub/scrub.js";
 export {
   buildMatchQuery,

@@ -58,9 +58,10 @@ export interface OpenStoreOptions {
   onWarning?: (message: string) => void;
   /**
    * Open for reading only (`fak memory search`, `export`, `prior-art`, `history`): a file is
-   * opened with SQLite's `mode=ro` once a -wal beside it is known to be its own (`MemoryStoreError`
-   * `FOREIGN_WAL` otherwise), so a read never writes or checkpoints anything; a missing or empty
-   * file is refused. A store an older @fak/memory made is migrated first, as a write would.
+   * opened with SQLite's `mode=ro`, so a read never writes or checkpoints anything; a missing or
+   * empty file is refused. A store an older @fak/memory made is migrated first, as a write would.
+   * Read-only or not, a file is opened only once a -wal beside it is known to be its own
+   * (`MemoryStoreError` `FOREIGN_WAL` otherwise, nothing written).
    */
   readOnly?: boolean;
 }

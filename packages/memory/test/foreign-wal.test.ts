@@ -102,6 +102,8 @@ describe("a -wal that is not the store's own", () => {
     for (const open of [
       () => openStore({ url: s.url, readOnly: true }),
       () => verifyStore({ url: s.url }),
+      // A write open runs the same check before SQLite sees the file.
+      () => openStore({ url: s.url }),
     ]) {
       await refused(open(), `${s.path}-wal`);
       expect(readFileSync(s.path).equals(s.bytes)).toBe(true);
@@ -117,9 +119,13 @@ describe("a -wal that is not the store's own", () => {
       for (let i = 0; i < 20; i++) await sql(`INSERT INTO notes (body) VALUES ('${word()}')`);
     });
     const s = await besideStore(wal);
-    await refused(openStore({ url: s.url, readOnly: true }), `${s.path}-wal`);
-    expect(readFileSync(s.path).equals(s.bytes)).toBe(true);
-    refusedByteIdentical++;
+    const walBytes = readFileSync(`${s.path}-wal`);
+    for (const readOnly of [true, false]) {
+      await refused(openStore({ url: s.url, readOnly }), `${s.path}-wal`);
+      expect(readFileSync(s.path).equals(s.bytes)).toBe(true);
+      expect(readFileSync(`${s.path}-wal`).equals(walBytes)).toBe(true);
+      refusedByteIdentical++;
+    }
   });
 
   it("a -wal whose page size is not the database's is refused", async () => {
@@ -160,6 +166,33 @@ describe("a -wal that is not the store's own", () => {
     store.close();
     expect(tasks).toEqual([`task ${tag} 0`, `task ${tag} 1`, `task ${late}`]);
     expect(readFileSync(path).equals(before)).toBe(true);
+  });
+
+  it("the store's own -wal is taken by a write open too: its rows kept, the new one added", async () => {
+    const path = join(folder(), "memory.db");
+    const tag = word();
+    await storeWith(path, tag, 2);
+    const before = readFileSync(path);
+    const late = word();
+    const wal = await walOf(path, async (sql) => {
+      await sql(
+        `INSERT INTO failures (session, task, approach, death_reason, layer, conviction, created_at, substance_key)
+         VALUES ('s', 'task ${late}', 'approach ${late}', 'verifier: late', 'verifier', 'none', '2026-12-06T00:00:00.000Z', '${late}')`,
+      );
+    });
+    writeFileSync(path, before);
+    copyFileSync(wal, `${path}-wal`);
+    const store = await openStore({ url: `file:${path}` });
+    await store.record({
+      session: "s",
+      task: `task ${tag} new`,
+      approach: "a",
+      death_reason: "verifier: new",
+    });
+    const tasks: string[] = [];
+    for await (const r of store.exportRows()) tasks.push(r.task);
+    store.close();
+    expect(tasks).toEqual([`task ${tag} 0`, `task ${tag} 1`, `task ${late}`, `task ${tag} new`]);
   });
 
   it("a read-only open refuses a missing or an empty file instead of creating a store", async () => {

@@ -142,4 +142,39 @@ describe("fak memory verify", { timeout: 60_000 }, () => {
       expect(readFileSync(join(dir, "m.db")).equals(before)).toBe(true);
     }
   });
+
+  it("write commands refuse another database's -wal beside the store too: exit 2, the file named, nothing written", async () => {
+    // Issue 18 item 2: record, import, ingest --record and watch --record open the store for
+    // writing; the same check as the read commands' runs first.
+    expect((await runFak(["memory", "record", ...row, "--db", db])).status).toBe(0);
+    const other = join(dir, "other.db");
+    const c = await rawClient(`file:${other}`);
+    await c.execute("PRAGMA journal_mode = WAL");
+    await c.execute("PRAGMA wal_autocheckpoint = 0");
+    await c.execute("CREATE TABLE notes (body TEXT)");
+    await c.execute("INSERT INTO notes VALUES ('not a failure')");
+    const wal = join(dir, "m.db-wal");
+    copyFileSync(`${other}-wal`, wal);
+    c.close();
+    const before = readFileSync(join(dir, "m.db"));
+    const walBefore = readFileSync(wal);
+    const rows = join(dir, "rows.jsonl");
+    await writeFile(
+      rows,
+      `${JSON.stringify({ session: "s2", task: "t", approach: "a", death_reason: "verifier: x" })}\n`,
+    );
+    const job = new URL("../../../replay/examples/harbor-job", import.meta.url).pathname;
+    for (const args of [
+      ["memory", "record", ...row, "--db", db],
+      ["memory", "import", rows, "--db", db],
+      ["ingest", "harbor", job, "--record", "--db", db, "--json"],
+      ["watch", job, "--json", "--record", db],
+    ]) {
+      const r = await runFak(args);
+      expect(r.status, args.join(" ")).toBe(2);
+      expect(r.stderr, args.join(" ")).toContain(`${wal} does not belong to the database`);
+      expect(readFileSync(join(dir, "m.db")).equals(before), args.join(" ")).toBe(true);
+      expect(readFileSync(wal).equals(walBefore), args.join(" ")).toBe(true);
+    }
+  });
 });

@@ -164,4 +164,20 @@ describe("fak memory", () => {
     expect(down.status).toBe(1);
     expect(down.stderr).not.toMatch(/\n\s+at /);
   });
+
+  it("a store that does not exist is bad input for the read commands: exit 2, the file named, nothing created", async () => {
+    const file = join(dir, "nested", "none.db");
+    for (const args of [
+      ["memory", "search", "token bucket"],
+      ["memory", "export"],
+      ["memory", "prior-art", "rate limiting"],
+      ["memory", "verify"],
+    ]) {
+      const r = await runFak([...args, "--db", `file:${file}`]);
+      expect(r.status, args.join(" ")).toBe(2);
+      expect(r.stdout, args.join(" ")).toBe("");
+      expect(r.stderr, args.join(" ")).toContain(`${file} does not exist`);
+      expect(await readdir(dir), args.join(" ")).toEqual([]);
+    }
+  });
 });

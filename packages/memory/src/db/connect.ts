@@ -17,8 +17,9 @@ export interface ConnectOptions {
   busyTimeoutMs?: number | undefined;
   /**
    * Read only (the read commands): a file is opened with SQLite's `mode=ro`, so neither the file
-   * nor its -wal is ever written or checkpointed, and only once a -wal beside it was checked to
-   * be its own (`checkWal`). A missing or empty file is refused, not created.
+   * nor its -wal is ever written or checkpointed. A missing or empty file is refused, not
+   * created. Either way a file is opened only once a -wal beside it was checked to be its own
+   * (`checkWal`).
    */
   readOnly?: boolean | undefined;
 }
@@ -41,7 +42,10 @@ export async function connect(opts: ConnectOptions = {}): Promise<Connection> {
   const local = url.startsWith("file:");
   const busyTimeoutMs = opts.busyTimeoutMs ?? BUSY_DEADLINE_MS;
   let client: Client;
+  // Before SQLite sees a file (reading or writing): a -wal beside it that is not its own would
+  // be applied and checkpointed into it.
   if (local && opts.readOnly) await checkReadable(url);
+  else if (local) await checkWal(filePath(url));
   try {
     if (local && !opts.readOnly) createPrivately(filePath(url));
     client = createClient({

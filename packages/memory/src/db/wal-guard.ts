@@ -62,12 +62,14 @@ function foreign(wal: string, why: string): MemoryStoreError {
  *    append-only, so every table and every row of the file alone is still there, the same,
  *    once the WAL is read. Both views are read from a private copy of the two files
  *    (`immutable=1` and `mode=ro`), never through a -shm beside them, which may be stale.
- * A WAL with no valid header holds nothing SQLite would read, and passes.
+ * A WAL with no valid header holds nothing SQLite would read, and passes. Run before every open
+ * of a store file, read-only or not (`connect`); a refusal counts only over files that did not
+ * change while they were read (a live writer's copy may be torn).
  * @example await checkWal("/work/.fak/memory.db") // throws MemoryStoreError FOREIGN_WAL
  */
 export async function checkWal(path: string): Promise<void> {
   const wal = `${path}-wal`;
-  if (!existsSync(wal) || statSync(wal).size < 32) return;
+  if (!existsSync(path) || !existsSync(wal) || statSync(wal).size < 32) return;
   const header = readHead(wal, 32);
   if (!WAL_MAGIC.has(header.readUInt32BE(0))) return;
   const walPage = header.readUInt32BE(8);
@@ -75,13 +77,33 @@ export async function checkWal(path: string): Promise<void> {
   if (dbPage === null) return;
   if (walPage !== dbPage)
     throw foreign(wal, `its pages are ${walPage} bytes, the database's ${dbPage}`);
-  // A live writer may checkpoint while the file alone is read: look twice before refusing.
-  let why = await continuation(path);
-  if (why !== null && existsSync(wal)) {
-    await new Promise((r) => setTimeout(r, 200));
-    why = existsSync(wal) ? await continuation(path) : null;
+  // A live writer may append or checkpoint while the two files are copied, and a torn copy can
+  // look foreign: refuse only on a verdict over files that did not change while they were read.
+  // Files that keep changing are in use by a live writer, whose -wal it is.
+  for (let look = 0; look < maxLooks; look++) {
+    const before = stamp(path);
+    if (before === null) return;
+    const why = await continuation(path);
+    if (why === null) return;
+    if (stamp(path) === before) throw foreign(wal, why);
+    await new Promise((r) => setTimeout(r, 100));
   }
-  if (why !== null) throw foreign(wal, why);
+}
+
+const maxLooks = 5;
+
+/** What changes when either file is written: sizes, times and the WAL header; null: no -wal. */
+function stamp(path: string): string | null {
+  const wal = statSync(`${path}-wal`, { throwIfNoEntry: false });
+  const db = statSync(path, { throwIfNoEntry: false });
+  if (wal === undefined || db === undefined) return null;
+  let head = "";
+  try {
+    head = readHead(`${path}-wal`, 32).toString("hex");
+  } catch {
+    return null;
+  }
+  return `${db.size}:${db.mtimeMs}:${wal.size}:${wal.mtimeMs}:${head}`;
 }
 
 /** null when the store read with its WAL keeps everything the file alone holds; else why not. */

@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { MemoryInputError } from "../errors.js";
 import { scrub } from "../scrub/index.js";
@@ -42,5 +43,20 @@ describe("rows", () => {
     expect(err).toBeInstanceOf(MemoryInputError);
     expect(err).toMatchObject({ file: "rows.jsonl", line: 7, field: "conviction" });
     expect(err?.message).toMatch(/^rows\.jsonl:7: conviction: /);
+  });
+
+  it("scrubs a row's fields together: a secret read in one is redacted where another quotes it folded", () => {
+    for (let i = 0; i < 20; i++) {
+      const alnum = "ABCDEFGHJKMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz23456789";
+      const value = `${Array.from({ length: 12 }, () => alnum[randomInt(alnum.length)]).join("")}7q`;
+      const p = prepareRow({
+        session: "s",
+        task: "t",
+        approach: `export DB_PASSWORD=${value} && ./migrate`,
+        death_reason: `verifier: login failed for ${value.toLowerCase()}`,
+      });
+      expect(JSON.stringify(p).toLowerCase()).not.toContain(value.toLowerCase());
+      expect(p.death_reason).toBe("verifier: login failed for [REDACTED:secret_assignment]");
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MemoryInputError, type MemoryInputLocation } from "../errors.js";
-import { scrub } from "../scrub/index.js";
+import { scrubTogether } from "../scrub/index.js";
 import { type Layer, parseLayer } from "./layers.js";
 import { type Provenance, provenanceFields, type Source, sourceProblem } from "./provenance.js";
 import { substanceKey } from "./substance.js";
@@ -98,28 +98,38 @@ export function prepareRow(
 
 /** `prepareRow` for a row `validateRow` already accepted. */
 export function prepareValid(row: RowOutput, where: Where = {}): PreparedRow {
-  const clean = (field: "session" | "task" | "approach" | "death_reason") => {
-    const scrubbed = scrub(row[field]);
+  // One row's fields are scrubbed together: a secret redacted in one is redacted wherever a
+  // copy of it stands in the others (the approach quoting it folded to lower case).
+  const [session, task, approach, death_reason, harness, job, trial] = scrubTogether([
+    row.session,
+    row.task,
+    row.approach,
+    row.death_reason,
+    row.source?.harness ?? "",
+    row.source?.job ?? "",
+    row.source?.trial ?? "",
+  ]);
+  const clean = (field: "session" | "task" | "approach" | "death_reason", scrubbed = "") => {
     const why = unstorableText(scrubbed);
     if (why) throw new MemoryInputError({ ...where, field }, `${why} after scrubbing`);
     return scrubbed;
   };
-  const approach = clean("approach");
-  const death_reason = clean("death_reason");
+  const cleanApproach = clean("approach", approach);
+  const cleanReason = clean("death_reason", death_reason);
   return {
-    session: clean("session"),
-    task: clean("task"),
-    approach,
-    death_reason,
-    layer: parseLayer(death_reason),
+    session: clean("session", session),
+    task: clean("task", task),
+    approach: cleanApproach,
+    death_reason: cleanReason,
+    layer: parseLayer(cleanReason),
     conviction: row.conviction,
-    substance_key: substanceKey(approach, death_reason),
+    substance_key: substanceKey(cleanApproach, cleanReason),
     provenance: row.provenance,
     source: row.source
       ? {
-          harness: scrub(row.source.harness),
-          job: scrub(row.source.job),
-          trial: scrub(row.source.trial),
+          harness: harness ?? "",
+          job: job ?? "",
+          trial: trial ?? "",
           attempt: row.source.attempt,
         }
       : null,

@@ -12,7 +12,7 @@ export const authRules: PatternRule[] = [
     kind: "jwt",
     trigger: /eyJ/,
     pattern:
-      /(?<![A-Za-z0-9_.-])eyJ[A-Za-z0-9_-]{4,4096}\.[A-Za-z0-9_-]{4,16384}\.[A-Za-z0-9_-]{0,4096}/g,
+      /(?<![A-Za-z0-9.])eyJ[A-Za-z0-9_-]{4,4096}\.[A-Za-z0-9_-]{4,16384}\.[A-Za-z0-9_-]{0,4096}/g,
   },
   {
     kind: "bearer_token",

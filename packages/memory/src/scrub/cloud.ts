@@ -20,7 +20,7 @@ export const cloudRules: PatternRule[] = [
   {
     kind: "gcp_api_key",
     trigger: /AIza/,
-    pattern: /(?<![A-Za-z0-9_-])AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])/g,
+    pattern: /(?<![A-Za-z0-9])AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9])/g,
   },
   {
     // OAuth access tokens (ya29.) and refresh tokens (1//0...).
@@ -46,11 +46,11 @@ export const cloudRules: PatternRule[] = [
   {
     kind: "digitalocean_token",
     trigger: /do[opr]_v1_/,
-    pattern: /(?<![A-Za-z0-9_])do[opr]_v1_[a-f0-9]{64}(?![A-Za-z0-9_])/g,
+    pattern: /(?<![A-Za-z0-9])do[opr]_v1_[a-f0-9]{64}(?![A-Za-z0-9])/g,
   },
   {
     kind: "heroku_api_key",
     trigger: /HRKU-/,
-    pattern: /(?<![A-Za-z0-9_-])HRKU-[A-Za-z0-9_-]{20,80}(?![A-Za-z0-9_-])/g,
+    pattern: /(?<![A-Za-z0-9])HRKU-[A-Za-z0-9_-]{20,80}(?![A-Za-z0-9])/g,
   },
 ];

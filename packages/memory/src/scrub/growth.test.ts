@@ -6,6 +6,7 @@ import { authRules } from "./auth.js";
 import { cloudRules } from "./cloud.js";
 import { codeHostRules } from "./code-hosts.js";
 import { encodedRule, hexRule } from "./encoded.js";
+import { foldedRule } from "./folded.js";
 import { highEntropyRules } from "./high-entropy.js";
 import { isPlaceholder } from "./placeholder.js";
 import { privateKeyRules } from "./private-keys.js";
@@ -53,6 +54,7 @@ const BODIES: Record<string, (n: number) => string> = {
   "lines of tokens": run(LOWER + DIGITS, "\n", 10),
   "colon:separated": run(LOWER, ":", 5),
   "spaced words": run(LOWER, " ", 7),
+  "spaced tokens": run(LOWER + DIGITS, " ", 10),
   "dash-joined": run(LOWER, "-", 3),
   'escaped \\" quotes': (n) => '\\"a'.repeat(Math.ceil(n / 3)).slice(0, n),
   "%41 escapes": (n) => "%41a".repeat(Math.ceil(n / 4)).slice(0, n),
@@ -63,7 +65,11 @@ const FAMILIES: { name: string; work: (text: string) => unknown; openings: strin
   {
     name: "private keys",
     work: rulesOf(privateKeyRules),
-    openings: ["-----BEGIN PRIVATE KEY-----\n", "-----BEGIN RSA PRIVATE KEY-----"],
+    openings: [
+      "-----BEGIN PRIVATE KEY-----\n",
+      "-----BEGIN RSA PRIVATE KEY-----",
+      "-----begin rsa private key----- ",
+    ],
   },
   {
     name: "JWT and headers",
@@ -84,6 +90,11 @@ const FAMILIES: { name: string; work: (text: string) => unknown; openings: strin
     name: "cloud keys",
     work: rulesOf(cloudRules),
     openings: ["AKIA", "aws_secret_access_key=", "ya29.", "AccountKey=", "?sig="],
+  },
+  {
+    name: "keys folded to lower case",
+    work: rulesOf([...authRules, ...codeHostRules, ...saasRules, ...cloudRules].map(foldedRule)),
+    openings: ["akia", "sk", "sg.", "aiza", "hrku-", "eyj", "age-secret-key-1", "pypi-age", "x_"],
   },
   {
     name: "URLs and connection strings",

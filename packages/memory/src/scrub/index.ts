@@ -4,4 +4,11 @@
 // package scrubs every text field before it is written, and every error message.
 
 export { redactCredentials } from "./redact-credentials.js";
-export { type ScrubFinding, type ScrubReport, SECRET_KINDS, scrub, scrubReport } from "./scrub.js";
+export {
+  type ScrubFinding,
+  type ScrubReport,
+  SECRET_KINDS,
+  scrub,
+  scrubReport,
+  scrubTogether,
+} from "./scrub.js";

@@ -70,19 +70,28 @@ function shift(findings: ScrubFinding[], edits: readonly RankedSpan[]): ScrubFin
   });
 }
 
+/** Told each stretch of text a pass redacts, with its kind (see `scrubWith`). */
+export type OnRedacted = (kind: string, secret: string) => void;
+
 /**
  * Every rule over `text`, pass after pass until nothing changes. With a `prefilter`, a pass
  * whose text it rejects is skipped; without one, every rule runs (the reference the fast path
- * is tested against).
+ * is tested against). `onRedacted` hears each redacted stretch as it stood in the text (an edit
+ * never covers a marker, so each is a piece of the original).
  * @example scrubWith("id AKIAIOSFODNN7EXAMPLE").text // "id [REDACTED:aws_access_key_id]"
  */
-export function scrubWith(text: string, prefilter?: SecretTrigger): ScrubReport {
+export function scrubWith(
+  text: string,
+  prefilter?: SecretTrigger,
+  onRedacted?: OnRedacted,
+): ScrubReport {
   let current = typeof text === "string" ? text : String(text ?? "");
   try {
     let findings: ScrubFinding[] = [];
     for (let pass = 0; pass < maxPasses; pass++) {
       const next = scrubPass(current, prefilter);
       if (next.edits.length === 0) break;
+      if (onRedacted) for (const e of next.edits) onRedacted(e.kind, current.slice(e.start, e.end));
       findings = shift(findings, next.edits);
       for (const a of next.added) findings.push({ kind: a.kind, index: a.start });
       findings.sort((a, b) => a.index - b.index);

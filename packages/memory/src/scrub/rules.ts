@@ -3,6 +3,7 @@ import { authRules } from "./auth.js";
 import { cloudRules } from "./cloud.js";
 import { codeHostRules } from "./code-hosts.js";
 import { encodedRule, hexRule } from "./encoded.js";
+import { foldedRules } from "./folded.js";
 import { highEntropyRules } from "./high-entropy.js";
 import { privateKeyRules } from "./private-keys.js";
 import type { SecretRule } from "./rule.js";
@@ -10,6 +11,18 @@ import { saasRules } from "./saas.js";
 import { urlRules } from "./urls.js";
 
 const [jwtRule, ...headerRules] = authRules;
+
+// Kinds whose shape has fixed capitals: their keys folded to lower case are read too.
+const foldedKinds = [
+  "jwt",
+  "pypi_token",
+  "sendgrid_api_key",
+  "twilio_api_key",
+  "age_secret_key",
+  "aws_access_key_id",
+  "gcp_api_key",
+  "heroku_api_key",
+];
 
 /**
  * Every rule, most specific first. Where matches overlap they are redacted as one span named
@@ -22,6 +35,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   ...codeHostRules,
   ...saasRules,
   ...cloudRules,
+  ...foldedRules([...authRules, ...codeHostRules, ...saasRules, ...cloudRules], foldedKinds),
   ...urlRules,
   ...headerRules,
   ...assignmentRules,

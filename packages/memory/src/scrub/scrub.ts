@@ -46,6 +46,7 @@
  * lines and import fields) comes back as it is without running the rules. Text that any trigger
  * matches gets every rule, exactly as without the prefilter.
  */
+import { RedactedSecrets } from "./copies.js";
 import { type ScrubReport, scrubWith } from "./passes.js";
 import { SECRET_RULES } from "./rules.js";
 import { combineTriggers } from "./trigger.js";
@@ -73,4 +74,18 @@ export function scrubReport(text: string): ScrubReport {
  */
 export function scrub(text: string): string {
   return scrubReport(text).text;
+}
+
+/**
+ * Scrub texts that go out together (one command's output, one stored row): each as `scrub`
+ * does, then every copy of a secret redacted in any of them replaced too, in any case and
+ * wherever it stands: a quoted line folded to lower case, a value seen without its name.
+ * @example scrubTogether(["API_KEY=Zq8rT2wXv9", "echo zq8rt2wxv9"]) // ["API_KEY=[REDACTED:secret_assignment]", "echo [REDACTED:secret_assignment]"]
+ */
+export function scrubTogether(texts: readonly string[]): string[] {
+  const secrets = new RedactedSecrets();
+  const once = texts.map(
+    (t) => scrubWith(t, mayHoldSecret, (kind, secret) => secrets.add(kind, secret)).text,
+  );
+  return secrets.size === 0 ? once : once.map((t) => secrets.redactCopies(t));
 }
