@@ -3,6 +3,7 @@ import { lstat, open, readdir, readlink, realpath, stat } from "node:fs/promises
 import { join, relative, resolve, sep } from "node:path";
 import { decodeText, InputError, validate } from "@fak/taxonomy";
 import type { z } from "zod";
+import { noteBytesRead } from "./heap.js";
 
 /**
  * Why a file of a harness folder could not be read. Importers turn it into a skipped trial
@@ -122,6 +123,7 @@ export async function readFileSafe(
     }
     const length = Math.min(info.size, maxBytes);
     charge(file, length);
+    noteBytesRead(length);
     const start = info.size - length;
     const buf = Buffer.alloc(length);
     let got = 0;

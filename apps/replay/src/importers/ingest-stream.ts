@@ -1,6 +1,7 @@
 import { basename } from "node:path";
 import type { z } from "zod";
 import { readJsonSafe, UnreadableFileError } from "../files/fs-safe.js";
+import { collectAfterLargeReads } from "../files/heap.js";
 import {
   type HarnessKind,
   type IngestedTrial,
@@ -64,7 +65,11 @@ export async function* streamTrials(
     return item;
   };
   for (const item of skipped) yield emit(item);
-  for (const readTrial of readers) yield emit(await readTrial());
+  for (const readTrial of readers) {
+    const item = await readTrial();
+    collectAfterLargeReads();
+    yield emit(item);
+  }
   const unseen = [...listing.keys()]
     .filter((n) => !readNames.has(n) && !skippedNames.has(n) && (!only || only.has(n)))
     .sort();

@@ -3,6 +3,7 @@
 import { join } from "node:path";
 import { InputError } from "@fak/taxonomy";
 import { listSubdirs, pathKind, UnreadableFileError } from "../files/fs-safe.js";
+import { collectAfterLargeReads } from "../files/heap.js";
 import { ingestHarbor, readHarborJob, readHarborTrial } from "../importers/harbor/index.js";
 import { drain } from "../importers/ingest.js";
 import type { IngestedTrial, RunCounts, SkippedTrial } from "../importers/ingest-types.js";
@@ -65,6 +66,7 @@ export async function followRun(dir: string, opts: FollowOptions): Promise<Follo
       for (const c of await readers.candidates()) {
         if (done.has(c.key)) continue;
         const item = await c.read(state.ended);
+        collectAfterLargeReads();
         if (isSkipped(item)) {
           // Not written yet or half-written: tried again next poll; skipped once the run ended.
           if (state.ended) {
