@@ -73,11 +73,15 @@ describe("fak watch", () => {
     expect(r.stdout).not.toMatch(/[\r\x1b]/);
     expect(r.stderr).toBe("");
     const lines = r.stdout.trimEnd().split("\n");
-    expect(lines).toHaveLength(6);
+    expect(lines).toHaveLength(7);
     expect(lines.find((l) => l.includes("pdf-render__Kb2"))).toMatch(
       /^fail +pdf-render__Kb2 {2}pdf-render {2}PKG_INSTALL \(agent\) {2}reward 0 {2}agent\/trajectory\.json:40 /,
     );
-    expect(lines.at(-1)).toMatch(/^5 of 5 trials: 1 passed, 2 failed, 2 errored \(finished\)/);
+    expect(lines.at(-2)).toMatch(/^5 of 5 trials reported \(finished\); /);
+    // The run model's counts, as fak ingest gives them: the one pass rate to quote.
+    expect(lines.at(-1)).toBe(
+      "pass rate 1/4 = 25.0% (passed / (listed − harness)); 5 listed: 1 passed, 3 failed, 1 harness errors, 0 incomplete",
+    );
   });
 
   it("--record writes each death once: watching the job again, or ingesting it, records nothing new", async () => {
@@ -122,7 +126,8 @@ describe("fak watch", () => {
     child.kill("SIGINT");
     const [status] = (await once(child, "close")) as [number | null];
     expect(status).toBe(130);
-    expect(stdout).toContain("5 of 5 trials: 1 passed, 2 failed, 2 errored (stopped)");
+    expect(stdout).toContain("5 of 5 trials reported (stopped)");
+    expect(stdout).toContain("pass rate 1/4 = 25.0% (passed / (listed − harness)); 5 listed:");
   });
 
   it("exits 2 for a folder that does not exist", async () => {
@@ -173,7 +178,7 @@ describe("watch lines for people", () => {
     });
     expect(text).toBe(
       [
-        "2 of 3 trials: 1 passed, 1 failed, 0 errored (finished); TEST_MISUNDERSTOOD 1; 1 skipped",
+        "2 of 3 trials reported (finished); TEST_MISUNDERSTOOD 1; 1 skipped",
         "pass rate 1/3 = 33.3% (passed / (listed − harness)); 3 listed: 1 passed, 1 failed, 0 harness errors, 1 incomplete",
         "  skipped b.1-of-1.r: no results.json",
       ].join("\n"),

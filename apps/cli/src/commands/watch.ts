@@ -131,10 +131,14 @@ export function trialText(line: WatchTrialLine): string {
   return parts.join("  ");
 }
 
-/** `3 trials: 1 passed, 1 failed, 1 errored (finished); TIMEOUT 1, …; 1 skipped; 2 deaths recorded` */
+/** `3 trials reported (finished); TIMEOUT 1, …; 1 skipped; 2 deaths recorded`, then the run model's counts line (without counts: the live tally, `3 trials: 1 passed, 1 failed, 1 errored (timeout)`) */
 export function endText(s: WatchEndLine): string {
   const of = s.expected === null ? "" : ` of ${s.expected}`;
-  let text = `${s.trials}${of} trials: ${s.passed} passed, ${s.failed} failed, ${s.errored} errored (${s.ended})`;
+  // With the run model's counts, they are the only pass/fail numbers printed (one count per run);
+  // the live tally's passed/failed/errored words stay in --json only.
+  let text = s.counts
+    ? `${s.trials}${of} trials reported (${s.ended})`
+    : `${s.trials}${of} trials: ${s.passed} passed, ${s.failed} failed, ${s.errored} errored (${s.ended})`;
   const cats = Object.entries(s.categories).sort((a, b) => b[1] - a[1]);
   if (cats.length) text += `; ${cats.map(([c, n]) => `${c} ${n}`).join(", ")}`;
   if (s.skipped) text += `; ${s.skipped} skipped`;
