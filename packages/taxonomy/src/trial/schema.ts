@@ -102,6 +102,11 @@ export const screenSignalSchema = z.strictObject({
   text: z.string(),
   file: z.string().min(1),
   line: lineNo.optional(),
+  /**
+   * When `text` is the file's own lines (a log, not a string inside JSON): the line where it
+   * begins, so that a matched line is cited at its own line.
+   */
+  output_line: lineNo.optional(),
 });
 export type ScreenSignal = z.output<typeof screenSignalSchema>;
 

@@ -56,7 +56,8 @@ export function stepsOf(
         : step.failed
           ? (verdict.line ?? "")
           : (s.command ?? "");
-    step.ref = { file: s.file, text, ...(s.line ? { line: s.line } : {}) };
+    const line = at !== undefined && s.output_line !== undefined ? s.output_line + at : s.line;
+    step.ref = { file: s.file, text, ...(line ? { line } : {}) };
     steps.push(step);
   }
   // Outcomes and screens each come in order; merge them by turn, keeping each one's order.

@@ -20,6 +20,7 @@ import { notRunVerdict } from "../verifier/not-run.js";
 import { findLine, readNumbered } from "../verifier-output.js";
 import { readCommandDirs } from "./command-dirs.js";
 import { readEpisodes } from "./episodes.js";
+import { readOracleLog } from "./oracle-log.js";
 import { type HarborTrialResult, harborTrialResultSchema } from "./schemas.js";
 import { screensOf, type TrajectoryEnd } from "./screens.js";
 import { thinTrial } from "./thin-trial.js";
@@ -429,5 +430,21 @@ async function readAgentOutcomes(
   instruction ??= await firstRequestInstruction(agentDir, notes);
   if (outcomes.length) return withPlan({ outcomes, issued, ...(end ? { end } : {}) });
   const dirs = await readCommandDirs(agentDir, notes, agentRel);
-  return withPlan({ outcomes: dirs, issued, ...(end ? { end } : {}) });
+  if (dirs.length) return withPlan({ outcomes: dirs, issued, ...(end ? { end } : {}) });
+  // The oracle agent's one command: the reference solution, its output in oracle.txt.
+  const trialDir = join(agentDir, ...agentRel.split("/").map(() => ".."));
+  const oracle = await readOracleLog(trialDir, agentRel, notes);
+  if (oracle.outcome)
+    return withPlan({
+      outcomes: [oracle.outcome],
+      issued: Math.max(issued, 1),
+      ...(end ? { end } : {}),
+    });
+  if (oracle.screen && judge)
+    return withPlan({
+      outcomes: [],
+      issued,
+      end: { screens: [oracle.screen], steps: 1, submitted: true },
+    });
+  return withPlan({ outcomes: [], issued, ...(end ? { end } : {}) });
 }

@@ -1,0 +1,62 @@
+import { join } from "node:path";
+import type { CommandOutcome, ScreenSignal } from "@fak/taxonomy";
+import { noted, readOptional } from "../../files/fs-safe.js";
+import { makeOutcome, STDERR_TAIL_BYTES, tailOf } from "../outcomes.js";
+import { readNumbered } from "../verifier-output.js";
+
+// Harbor's oracle agent runs the task's reference solution (solve.sh) as one command, its output
+// in agent/oracle.txt; Harbor 0.22 adds agent/exit-code.txt when that command exited non-zero
+// (agents/oracle.py), older versions write no exit code. The solution's output is the oracle's
+// only record of its work: with an exit code it is one command outcome; without one it is read
+// as a screen (a failure shows only where an outcome rule matches a line, as for terminus-2).
+
+/** The oracle's log, named by Harbor's OracleAgent. */
+const ORACLE_LOG = "oracle.txt";
+/** What the oracle ran (Harbor builds the command from the task's solution script). */
+const ORACLE_COMMAND = "bash solution/solve.sh";
+
+/** The oracle's run as an outcome (exit code known) or a screen (no exit code), or nothing. */
+export interface OracleRead {
+  outcome?: CommandOutcome;
+  screen?: ScreenSignal;
+}
+
+/**
+ * The reference solution's run from `agent/oracle.txt` (and `agent/exit-code.txt`); `rel` is the
+ * agent folder relative to the trial folder (`agent`, or a step's `steps/NAME/agent`).
+ * @example await readOracleLog("job/t__1", "agent", notes) // { outcome: { exit_code: 1, ... } }
+ */
+export async function readOracleLog(
+  trialDir: string,
+  rel: string,
+  notes: string[],
+): Promise<OracleRead> {
+  const logRel = `${rel}/${ORACLE_LOG}`;
+  const log = await noted(notes, () => readNumbered(trialDir, logRel));
+  if (!log) return {};
+  const code = await noted(notes, () =>
+    readOptional(join(trialDir, rel, "exit-code.txt"), { maxBytes: 64 }),
+  );
+  const exit = code?.text.trim() ? Number(code.text.trim()) : Number.NaN;
+  const whole = log.text.replace(/\n+$/, "");
+  const tail = tailOf(whole, STDERR_TAIL_BYTES);
+  // The tail's first line in the file (only when the file was read whole: line numbers exact).
+  const start =
+    log.first === undefined
+      ? undefined
+      : log.first + whole.split("\n").length - tail.split("\n").length;
+  if (Number.isInteger(exit))
+    return {
+      outcome: makeOutcome({
+        turn: 0,
+        command: ORACLE_COMMAND,
+        exitCode: exit,
+        output: tail,
+        source: { file: logRel, ...(start !== undefined ? { output_line: start } : {}) },
+      }),
+    };
+  if (!tail.trim()) return {};
+  const screen: ScreenSignal = { turn: 0, command: ORACLE_COMMAND, text: tail, file: logRel };
+  if (start !== undefined) screen.output_line = start;
+  return { screen };
+}
