@@ -17,11 +17,13 @@ const SUBMIT = /^\s*echo COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT\s*$/;
 const HARNESS_TESTS = /bash \/tests\/run-tests\.sh/;
 const STEP = /\(step (\d+)\b/;
 /**
- * The model provider refused the agent (quota, credits, rate limit, overload, a dropped stream),
- * as the agent's CLI reports it: an error line, not text the agent's own work printed.
+ * The model provider refused the agent (quota, credits, rate limit, overload, a dropped stream)
+ * or the run's model configuration failed (a key missing or refused, a provider the client
+ * cannot route), as the agent's CLI reports it: an error line (`Error: …`, `[error] …`,
+ * `litellm.AuthenticationError: …`), not text the agent's own work printed.
  */
 const PROVIDER_FAILURE =
-  /^(?:\S{0,40}\s)?(?:\[?error\]?|\w{0,40}error)\b.{0,300}(?:exceeded your current quota|insufficient[_ ](?:quota|credits)|requires more credits|rate[_ ]limit(?:ed|_error| reached| exceeded)|overloaded_error|stream disconnected before completion)/i;
+  /^(?:\S{0,40}\s)?(?:\[?error\]?|[\w.]{0,60}error)\b.{0,300}(?:exceeded your current quota|insufficient[_ ](?:quota|credits)|requires more credits|rate[_ ]limit(?:ed|_error| reached| exceeded)|overloaded_error|stream disconnected before completion|llm provider not provided|invalid[ _]api[ _]key|incorrect api key|(?:missing|no) [\w ]{0,30}api[ _]key|api[ _]key (?:is )?(?:not set|missing|invalid))/i;
 /** Install-log failure lines kept for the rules. */
 const MAX_INSTALL_LINES = 60;
 /** Fewer steps than this before tb cut the session off: the install used up the agent's time. */

@@ -207,6 +207,25 @@ describe("tb run shapes", () => {
     expect(r.counts).toMatchObject({ listed: 1, harness: 1, failed: 0 });
   });
 
+  it("an agent whose model configuration failed, with nothing after, is kept apart as the run's set-up", async () => {
+    const dir = await writeTbRun(join(root, "run"), "r1", [
+      { task: "spin", is_resolved: false, failure_mode: "unknown_agent_error" },
+    ]);
+    const refused =
+      "litellm.BadRequestError: LLM Provider NOT provided. Pass in the LLM provider you are trying to call.";
+    await writeFile(
+      join(dir, "spin", "spin.1-of-1.r1", "sessions", "agent.log"),
+      `root@c0:/app# mini -m gpt-9 -t 'make the spinner'\nTraceback (most recent call last):\n${refused}\nroot@c0:/app# \n`,
+    );
+    const r = await ingest("tb", [dir]);
+    expect(r.trials[0]?.harness_cause).toMatchObject({
+      category: "ENV_SETUP_MISS",
+      attribution: "harness",
+      reason: "ENV_SETUP_MISS:ProviderError:model_config",
+    });
+    expect(r.counts).toMatchObject({ listed: 1, harness: 1, failed: 0 });
+  });
+
   it("a provider error beside a failing test decides nothing (the agent's session can print it)", async () => {
     const dir = await writeTbRun(join(root, "run"), "r1", [
       {
