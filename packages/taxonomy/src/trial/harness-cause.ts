@@ -119,13 +119,15 @@ const MESSAGE_RULES: MessageRule[] = [
   // cannot route. Kept apart like any provider failure, but named for what to fix: a credential
   // or setting the environment was expected to provide (an unchanged rerun fails the same way).
   {
-    test: /missing [\w ]{0,40}api key|no api key|invalid[ _]api[ _]key|incorrect api key|api key (?:is )?(?:not set|missing|invalid)|llm provider not provided|\bapi_key\b.{0,40}\b(?:not set|must be set|missing)/i,
+    test: /missing [\w ]{0,40}api key|no api key|invalid[ _]api[ _]key|incorrect api key|api key (?:is )?(?:not set|missing|invalid)|llm provider not provided|\bapi_key\b.{0,40}\b(?:not set|must be set|missing)|\bnot logged in\b|cannot use this model/i,
     mapping: { category: "ENV_SETUP_MISS", attribution: "harness" },
     sub: () => "model_config",
   },
   { test: HTTP_STATUS, mapping: HARNESS, sub: (m) => `http_${m[1]}` },
   {
-    test: /request timed out or interrupted|rate limit|overloaded|insufficient[ _](?:credits|quota)|exceeded your current quota|requires more credits|model call failed/i,
+    // With Harbor 0.22's own table for an installed agent's failed CLI (ERROR_PATTERNS in
+    // agents/installed/base.py), so a job from an older Harbor reads as a newer one records it.
+    test: /request timed out or interrupted|rate.?limit|too many requests|overloaded|insufficient[ _](?:credits|quota)|exceeded your current quota|quota exceeded|requires more credits|(?:hit your|specified api) usage limit|unpaid invoice|model call failed|api error: (?:500|overloaded|connection closed|stream closed|response stalled)|model is at capacity/i,
     mapping: HARNESS,
     sub: () => "provider",
   },
