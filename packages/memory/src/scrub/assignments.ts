@@ -1,4 +1,10 @@
-import { charClasses, isWordLike, shannonEntropy } from "./entropy.js";
+import {
+  charClasses,
+  commonPairShare,
+  isShortWordLike,
+  isWordLike,
+  shannonEntropy,
+} from "./entropy.js";
 import { isPlaceholder } from "./placeholder.js";
 import { type PatternRule, quoteOf } from "./rule.js";
 
@@ -77,13 +83,18 @@ export function lettersSecret(value: string): boolean {
   const word = (p: string, i: number) =>
     code(p) ||
     shortWords.has(p.toLowerCase()) ||
-    (p.length >= 5 ? isWordLike(p) : p.length >= 3 && /[aeiouy]/i.test(p)) ||
+    (p.length >= 5 ? isWordLike(p) : p.length >= 3 && isShortWordLike(p)) ||
     (i === 0 && p.length <= 3);
   // Random letters split into parts that are not words.
   if (!parts.every(word)) return true;
-  // Words: a name about a secret (hashedPassword, dbPassword), a message or a name of one or two
-  // words (NotFound, AccessDenied, Required), or a passphrase of three words or more.
-  return !parts.some(code) && parts.length >= 3;
+  // A name about a secret (hashedPassword, dbPassword) is code, not the secret.
+  if (parts.some(code)) return false;
+  // Random letters whose parts pass for words one by one (`zgihFOWB`) still do not read as
+  // words run together: most of their letter pairs, across the parts, are rare in words.
+  if (commonPairShare(bare) < 0.6) return true;
+  // A message or a name of one or two words (NotFound, AccessDenied, Required), or a
+  // passphrase of three words or more.
+  return parts.length >= 3;
 }
 
 function looksLikeToken(value: string): boolean {

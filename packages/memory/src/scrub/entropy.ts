@@ -54,6 +54,32 @@ const longWordRuns = /[A-Z]?[a-z]{3,}|[A-Z]{4,}(?![a-z])/g;
  * letter pairs inside them are common in English. All three hold by chance for about one random
  * 32-character base64 string in 10,000.
  */
+/**
+ * True when a short part (3 or 4 letters) could be a word: a vowel, and every letter pair one
+ * of the commonest (`Not`, `Ever`: words; `zgih`, `FOWB`: random letters).
+ */
+export function isShortWordLike(s: string): boolean {
+  const w = s.toLowerCase();
+  if (!/[aeiouy]/.test(w)) return false;
+  for (let i = 1; i < w.length; i++) if (!commonPairs.has(w.slice(i - 1, i + 1))) return false;
+  return true;
+}
+
+/**
+ * The share of a text's adjacent letter pairs that are among the commonest English pairs: about
+ * 0.7 or more for words run together (`NotFound`, `JsonError`), about 0.2 for random letters.
+ */
+export function commonPairShare(s: string): number {
+  const w = s.toLowerCase();
+  let pairs = 0;
+  let common = 0;
+  for (let i = 1; i < w.length; i++) {
+    pairs++;
+    if (commonPairs.has(w.slice(i - 1, i + 1))) common++;
+  }
+  return pairs ? common / pairs : 0;
+}
+
 export function isWordLike(s: string): boolean {
   let letters = 0;
   for (let i = 0; i < s.length; i++) {

@@ -95,6 +95,11 @@ describe("letters-only secrets after a secret's name", () => {
       expect(scrub(text), text).toBe(text);
     }
   });
+
+  it("random letters whose two parts each pass for a word are still redacted (drawn once: zgihFOWB)", () => {
+    for (const v of ["zgihFOWB", "MafAANOO", "BVEcaodp"])
+      expect(scrub(`password: ${v}`), v).toBe("password: [REDACTED:secret_assignment]");
+  });
 });
 
 describe("a hex-encoded token", () => {
