@@ -1,3 +1,4 @@
+import { describe, expect, it } from "vitest";
 import { describeRuleExamples } from "../test-support/rule-examples.js";
 import { BAD_FILE_EDIT_RULES } from "./bad-file-edit.js";
 
@@ -80,3 +81,14 @@ const EXAMPLES: Record<string, string> = {
 };
 
 describeRuleExamples("BAD_FILE_EDIT", BAD_FILE_EDIT_RULES, EXAMPLES);
+
+describe("python.json_load_frame", () => {
+  const rule = BAD_FILE_EDIT_RULES.find((r) => r.id === "python.json_load_frame")!;
+  it("reads a file's JSON, not a socket's or a response's answer", () => {
+    expect(rule.pattern.test("    settings = json.load(fh)")).toBe(true);
+    expect(rule.pattern.test("    cfg = json.loads(path.read_text())")).toBe(true);
+    expect(rule.pattern.test("> resp = json.loads(s.recv(4096).decode())")).toBe(false);
+    expect(rule.pattern.test("    data = json.loads(r.text)")).toBe(false);
+    expect(rule.pattern.test("    out = json.loads(proc.stdout)")).toBe(false);
+  });
+});

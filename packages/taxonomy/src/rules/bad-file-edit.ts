@@ -107,7 +107,10 @@ export const BAD_FILE_EDIT_RULES = defineRules("BAD_FILE_EDIT", P.badEdit, [
   },
   {
     id: "python.json_load_frame",
-    pattern: /(^|= ?)json\.loads?\(/,
+    // Not a socket's or a response's data (`json.loads(s.recv(4096))`, `json.loads(r.text)`):
+    // an answer that is not JSON says nothing about a file.
+    pattern:
+      /(^|= ?)json\.loads?\((?![^)]{0,60}(?:\.recv\(|\.text\b|\.content\b|\bstdout\b|\bresp(?:onse)?\b|urlopen\())/,
     means: "a traceback ending in json.load: the JSON being read is broken",
     priority: 21,
   },

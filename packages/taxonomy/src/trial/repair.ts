@@ -57,6 +57,24 @@ const PROBES = new Set([
   "hostname",
   "jobs",
   "wait",
+  // Looking at the system's state (sockets, network, memory, mounts, binaries).
+  "ss",
+  "netstat",
+  "lsof",
+  "ip",
+  "ifconfig",
+  "free",
+  "top",
+  "mount",
+  "lsblk",
+  "lscpu",
+  "xxd",
+  "hexdump",
+  "od",
+  "strings",
+  "nm",
+  "ldd",
+  "man",
 ]);
 
 const WRAPPERS = new Set(["sudo", "env", "time", "nohup", "timeout", "exec", "nice", "stdbuf"]);
