@@ -119,7 +119,7 @@ const MESSAGE_RULES: MessageRule[] = [
   // cannot route. Kept apart like any provider failure, but named for what to fix: a credential
   // or setting the environment was expected to provide (an unchanged rerun fails the same way).
   {
-    test: /missing [\w ]{0,40}api key|no api key|invalid[ _]api[ _]key|incorrect api key|api key (?:is )?(?:not set|missing|invalid)|llm provider not provided|\bapi_key\b.{0,40}\b(?:not set|must be set|missing)|\bnot logged in\b|cannot use this model/i,
+    test: /missing [\w ]{0,40}api key|no api key|invalid[ _]api[ _]key|incorrect api key|api key (?:is )?(?:not set|missing|invalid)|llm provider not provided|\bapi_key\b.{0,40}\b(?:not set|must be set|missing)|\bnot logged in\b|cannot use this model|issue with the selected model|model .{0,80}may not exist or you may not have access/i,
     mapping: { category: "ENV_SETUP_MISS", attribution: "harness" },
     sub: () => "model_config",
   },

@@ -490,6 +490,64 @@ describe("judging a real trial as a whole", () => {
   });
 });
 
+describe("the agent's turn budget and the test's own clock", () => {
+  it("an agent that took every turn of its budget without saying it was done ran out of budget", () => {
+    const agent = {
+      steps: 60,
+      submitted: false,
+      last: { file: "agent/trajectory.json", text: "I will continue polling." },
+    };
+    const failing = {
+      ...verifierFailure("AssertionError: Accuracy 0.51 is not at least 0.62"),
+      started: true,
+    };
+    const ran = trial(
+      { harness: "harbor", passed: false, agent, verifier: failing },
+      { budget_turns: 60 },
+    );
+    expect(ran).toMatchObject({
+      category: "BUDGET_EXHAUSTED",
+      reason: "BUDGET_EXHAUSTED:turn_budget",
+    });
+    // Turns left, or a finished agent: the verifier's failure decides as before.
+    for (const [steps, submitted, budget] of [
+      [59, false, 60],
+      [60, true, 60],
+      [60, false, undefined],
+    ] as const) {
+      const c = trial(
+        { harness: "harbor", passed: false, agent: { steps, submitted }, verifier: failing },
+        budget === undefined ? {} : { budget_turns: budget },
+      );
+      expect(c.category).toBe("TEST_MISUNDERSTOOD");
+    }
+  });
+
+  it("a timeout the test's own code raised while waiting for an output is its check failing, not a hang", () => {
+    const lines = [
+      '>                   raise TimeoutError("Timeout waiting for frame.bmp to be created")',
+      "E                   TimeoutError: Timeout waiting for frame.bmp to be created",
+    ].map((text, i) => ({ file: "verifier/test-stdout.txt", line: 202 + i, text }));
+    const own = trial({
+      harness: "harbor",
+      passed: false,
+      agent: { steps: 9, submitted: true },
+      verifier: { ran: true, failure: lines, tests_failed: 1 },
+    });
+    expect(own.category).toBe("TEST_MISUNDERSTOOD");
+    // Raised inside the program under test (subprocess's own TimeoutExpired): the tests hung.
+    const hung = trial({
+      harness: "harbor",
+      passed: false,
+      agent: { steps: 9, submitted: true },
+      verifier: verifierFailure(
+        "E   subprocess.TimeoutExpired: Command '['node', 'vm.js']' timed out after 30 seconds",
+      ),
+    });
+    expect(hung.category).toBe("TIMEOUT");
+  });
+});
+
 describe("a verifier that timed out", () => {
   const cause = {
     name: "VerifierTimeoutError",

@@ -22,7 +22,8 @@ import { readVerifierFailure } from "./verifier.js";
 //    4. the harness's own cause (exception, failure mode), unless it defers to the evidence (a
 //       verifier timeout: the harness's when no test had started, the failure's when one failed);
 //    5. a benign policy block (a false positive);
-//    6. the model's context window ran out: BUDGET_EXHAUSTED;
+//    6. the model's context window ran out, or the agent took every turn of its budget without
+//       saying it was done: BUDGET_EXHAUSTED;
 //    7. the verifier's own script failed before any test ran: harness;
 //    8. the verifier's first failure shows a file that does not parse, or tests that hung;
 //    8b. the verifier could not run its tests (`verifier.not_run`, the importer's table under the
@@ -363,6 +364,19 @@ function judgeFromCause(
       detail: "a request exceeded the model's context window: the agent's budget ran out",
       attribution: "agent",
       decided_by: overflow,
+    });
+  }
+
+  // The agent used every turn its budget allowed and had not said it was done.
+  const budget = s.budget_turns;
+  const taken = t.agent?.steps;
+  if (budget && taken !== undefined && taken >= budget && t.agent?.submitted === false) {
+    return build(s, {
+      category: "BUDGET_EXHAUSTED",
+      reason: "BUDGET_EXHAUSTED:turn_budget",
+      detail: `the agent took all ${budget} turns its budget allowed without finishing`,
+      attribution: "agent",
+      decided_by: t.agent?.last,
     });
   }
 

@@ -6,6 +6,9 @@ const VERIFIER_DECIDES = new Set(["BAD_FILE_EDIT", "TIMEOUT"]);
 const ASSERTION_TEXT =
   /^(?:>\s*)?assert\b|assertionerror|^failed \S+ - |^\S+\.py:\d+: \w*error$|^\+\s+where\b/i;
 
+/** pytest's line of the test's own code that raised (`>       raise TimeoutError("…")`). */
+const TEST_RAISE = /^>\s*raise (\w+)\(/;
+
 /** Where a compiler's or parser's own message starts inside an assertion's text. */
 const EMBEDDED_DIAGNOSTIC =
   /[\w./-]+\.\w+:\d+(?::\d+)?:\s*(?:fatal\s+)?error\b|\berror(?:\[E\d{4}\]| TS\d{4}):|\b\w*SyntaxError: /;
@@ -27,7 +30,16 @@ export function readVerifierFailure(lines: readonly EvidenceLine[]): VerifierRea
   // tool's message, and the rules must not read them as one.
   // But an assertion may carry a tool's own diagnostic as its message ("AssertionError:
   // Compilation failed: main.c:3:5: error: …"): from the diagnostic on, that part is the tool's.
+  // An exception the test's own code raised (pytest shows `>  raise TimeoutError("…")`) is the
+  // test's check failing, like an assertion: "Timeout waiting for frame.bmp" says the expected
+  // output never came, not that the tests hung.
+  const raised = new Set(
+    lines.map((l) => TEST_RAISE.exec(l.text)?.[1]).filter((n): n is string => n !== undefined),
+  );
   const told = lines.flatMap((l) => {
+    if (TEST_RAISE.test(l.text)) return [];
+    const name = /^(?:E\s+)?(?:\w+\.)*(\w+):/.exec(l.text)?.[1];
+    if (name !== undefined && raised.has(name)) return [];
     if (!ASSERTION_TEXT.test(l.text)) return [l];
     const at = l.text.search(EMBEDDED_DIAGNOSTIC);
     return at > 0 ? [{ ...l, text: l.text.slice(at) }] : [];

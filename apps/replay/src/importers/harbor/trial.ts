@@ -18,6 +18,8 @@ import {
 } from "../trial-signals.js";
 import { notRunVerdict } from "../verifier/not-run.js";
 import { findLine, readNumbered } from "../verifier-output.js";
+import { readAgentCliLog } from "./agent-cli-log.js";
+import { agentSetupFailure, EXCEPTION_LINE } from "./agent-setup.js";
 import { readCommandDirs } from "./command-dirs.js";
 import { readEpisodes } from "./episodes.js";
 import { readOracleLog } from "./oracle-log.js";
@@ -121,8 +123,10 @@ async function readTrial(
   logged?: HarnessCauseSignal,
 ): Promise<IngestedTrial> {
   const notes: string[] = listed?.note ? [listed.note] : [];
-  const causeSignal = logged ?? (await causeSignalOf(dir, result, notes));
-  const cause = causeSignal ? causeFromHarness(causeSignal.name, causeSignal.message) : undefined;
+  let causeSignal = logged ?? (await causeSignalOf(dir, result, notes));
+  let cause = causeSignal ? causeFromHarness(causeSignal.name, causeSignal.message) : undefined;
+  // The agent's set-up raised it: the agent never got to work.
+  const setupFailed = causeSignal ? await agentSetupFailure(dir, notes) : undefined;
   const { agentRel, verifierRel } = await stepFolders(dir, result);
   const recorded = headlineReward(recordedRewards(result));
   const passed = recorded !== undefined && recorded > 0;
@@ -132,6 +136,19 @@ async function readTrial(
     notes.push(`${dir}: no reward recorded (counted as failed)`);
   const agentRead = await readAgentOutcomes(join(dir, agentRel), agentRel, notes, cause, !passed);
   const { outcomes, issued, plan } = agentRead;
+  // An agent that ran no command of its own (Harbor's command-N folders that start an installed
+  // agent are not counted as issued): how its CLI's log ended says whether it could work at all.
+  const cli =
+    !passed && !setupFailed && issued === 0 ? await readAgentCliLog(dir, agentRel, notes) : {};
+  if (cli.error && (!cause || cause.defer)) {
+    const refused = causeFromHarness("AgentCliError", cli.error.text);
+    // Only a refusal the harness-cause rules name (a key, a model, a quota, an HTTP status).
+    if (refused.attribution === "harness" && refused.reason.includes(":AgentCliError:")) {
+      causeSignal = { name: "AgentCliError", message: cli.error.text, file: cli.error.file };
+      if (cli.error.line !== undefined) causeSignal.line = cli.error.line;
+      cause = refused;
+    }
+  }
   const agentConfig = result.config?.agent;
   const trialId = listed?.id ?? (result.trial_name || name);
   const signals = buildSignals({
@@ -161,6 +178,8 @@ async function readTrial(
     screens: agentRead.end?.screens ?? [],
   };
   if (causeSignal) trialSignals.cause = causeSignal;
+  if (setupFailed) trialSignals.setup = setupFailed;
+  else if (cli.notStarted) trialSignals.setup = { ran: false, failure: cli.notStarted, log: [] };
   const overflow = passed ? undefined : await contextOverflow(dir, causeSignal, notes);
   const end = agentRead.end;
   if (end || overflow) {
@@ -224,10 +243,6 @@ function agentText(read: { outcomes: CommandOutcome[]; end?: TrajectoryEnd }): s
   ];
   return parts.join("\n").slice(0, 2 * 1024 * 1024);
 }
-
-/** A Python exception line: `pkg.module.NameError: message` (or the name alone). */
-const EXCEPTION_LINE =
-  /^(?:[A-Za-z_]\w{0,80}\.){0,12}[A-Za-z_]\w{0,80}(?:Error|Exception|Exit|Interrupt|Timeout)\w{0,40}(?::|$)/;
 
 /** exception_info from result.json, else exception.txt's exception line (`Name: message`). */
 async function causeSignalOf(

@@ -1,4 +1,5 @@
 import type { EvidenceLine } from "@fak/taxonomy";
+import { NOT_STARTED, PROVIDER_FAILURE } from "../agent-cli-lines.js";
 import { CONTEXT_OVERFLOW } from "../budget.js";
 
 // The phases of a tb agent session (sessions/agent.log): tb types the agent's install script,
@@ -8,22 +9,11 @@ import { CONTEXT_OVERFLOW } from "../budget.js";
 const INSTALL_START = /install-agent\.sh/;
 const INSTALL_DONE = /^\s*INSTALL_SUCCESS\s*$/;
 const PROMPT = /^\S*@[\w.-]+:[^#$\n]*[#$] ?(.*)$/;
-/** The shell could not start the agent: its own message, not a continuation line of the command. */
-const NOT_STARTED =
-  /^(?:ba|z|da)?sh: (?:line \d+: )?[\w./-]+: (?:command not found|no such file or directory|not found|permission denied)$/i;
 const INSTALL_FAILURE =
   /error|externally.managed|no matching distribution|could not find a version|failed|not found|permission denied|unable to/i;
 const SUBMIT = /^\s*echo COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT\s*$/;
 const HARNESS_TESTS = /bash \/tests\/run-tests\.sh/;
 const STEP = /\(step (\d+)\b/;
-/**
- * The model provider refused the agent (quota, credits, rate limit, overload, a dropped stream)
- * or the run's model configuration failed (a key missing or refused, a provider the client
- * cannot route), as the agent's CLI reports it: an error line (`Error: …`, `[error] …`,
- * `litellm.AuthenticationError: …`), not text the agent's own work printed.
- */
-const PROVIDER_FAILURE =
-  /^(?:\S{0,40}\s)?(?:\[?error\]?|[\w.]{0,60}error)\b.{0,300}(?:exceeded your current quota|insufficient[_ ](?:quota|credits)|requires more credits|rate[_ ]limit(?:ed|_error| reached| exceeded)|overloaded_error|stream disconnected before completion|llm provider not provided|invalid[ _]api[ _]key|incorrect api key|(?:missing|no) [\w ]{0,30}api[ _]key|api[ _]key (?:is )?(?:not set|missing|invalid))/i;
 /** Install-log failure lines kept for the rules. */
 const MAX_INSTALL_LINES = 60;
 /** Fewer steps than this before tb cut the session off: the install used up the agent's time. */
