@@ -102,6 +102,17 @@ describe("an installed agent that could not work", () => {
     expect(counts).toMatchObject({ failed: 1, harness: 0 });
   });
 
+  it("a plain error line is the harness's only beside no failing test (the agent's output can print one)", async () => {
+    const line = "Error: 429 rate_limit_error: You exceeded your current quota\n";
+    const beside = await oneTrial(started, { "agent/aider.txt": line });
+    expect(classifyTrial(beside.t).attribution).toBe("agent");
+    const alone = await oneTrial({ ...started, tests: [] }, { "agent/aider.txt": line });
+    expect(classifyTrial(alone.t)).toMatchObject({
+      attribution: "harness",
+      decided_by: { file: "agent/aider.txt", line: 1 },
+    });
+  });
+
   it("the model's own words inside an event, or an agent that ran commands, decide nothing", async () => {
     const said = event({
       type: "item.completed",

@@ -23,6 +23,11 @@ export interface AgentCliEnd {
   notStarted?: EvidenceLine;
   /** The CLI's last event was an error, in its own words (for the harness-cause rules). */
   error?: EvidenceLine;
+  /**
+   * The error is a JSON error event of the CLI's own (the model's words cannot be one); a plain
+   * line is text the agent's output could also print, so it may only speak beside no failing test.
+   */
+  event?: boolean;
 }
 
 /**
@@ -52,7 +57,7 @@ export async function readAgentCliLog(
     });
     if (text.startsWith("{")) {
       const message = errorEvent(text);
-      if (message) return { error: at(message) };
+      if (message) return { error: at(message), event: true };
       continue;
     }
     if (NOT_STARTED.test(text)) return { notStarted: at(text) };

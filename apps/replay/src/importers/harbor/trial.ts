@@ -140,7 +140,8 @@ async function readTrial(
   // agent are not counted as issued): how its CLI's log ended says whether it could work at all.
   const cli =
     !passed && !setupFailed && issued === 0 ? await readAgentCliLog(dir, agentRel, notes) : {};
-  if (cli.error && (!cause || cause.defer)) {
+  const testsFailed = verifier.failure.length > 0 || verifier.tests.some((x) => !x.passed);
+  if (cli.error && (cli.event || !testsFailed) && (!cause || cause.defer)) {
     const refused = causeFromHarness("AgentCliError", cli.error.text);
     // Only a refusal the harness-cause rules name (a key, a model, a quota, an HTTP status).
     if (refused.attribution === "harness" && refused.reason.includes(":AgentCliError:")) {
