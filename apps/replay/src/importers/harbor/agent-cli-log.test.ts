@@ -177,6 +177,14 @@ describe("an agent whose set-up failed", () => {
     expect(counts).toMatchObject({ failed: 1, harness: 0 });
   });
 
+  it("cancelled while the agent was being set up is the harness stopping the run, not the set-up failing", async () => {
+    const { t } = await oneTrial(
+      { exception: { type: "CancelledError", message: "" }, tests: [], reward: undefined },
+      { "exception.txt": traceback("asyncio.exceptions.CancelledError") },
+    );
+    expect(classifyTrial(t)).toMatchObject({ attribution: "harness" });
+  });
+
   it("with the install command's output in the exception's message", async () => {
     const message =
       "NonZeroAgentExitCodeError: Command failed (exit 1): pip install agent-cli==9.9\nstdout: ERROR: Could not find a version that satisfies the requirement agent-cli==9.9\nERROR: No matching distribution found for agent-cli==9.9";

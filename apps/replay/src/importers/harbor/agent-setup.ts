@@ -15,8 +15,11 @@ export const EXCEPTION_LINE =
 /** A traceback frame of the agent's set-up (Harbor's trial, or an installed agent's setup/install). */
 const AGENT_SETUP_FRAME =
   /, in _setup_agent$|agents\/installed\/[\w./-]{1,200}\.py", line \d+, in (?:setup|install)$/m;
-/** Set-up exceptions that are about time, which the harness-cause table maps by name. */
-const TIMED = /timeout/i;
+/**
+ * Set-up exceptions that are about time (the harness-cause table maps them by name) or a run
+ * that was cancelled (the harness stopped it, the set-up did not fail).
+ */
+const NOT_A_SETUP_FAILURE = /timeout|cancelled|keyboardinterrupt/i;
 /** The most install-output lines kept for the outcome rules. */
 const MAX_LOG_LINES = 60;
 /** The last lines of the set-up command's own output (agent/setup/) read for the rules. */
@@ -44,7 +47,7 @@ export async function agentSetupFailure(
   const at = lines.findLastIndex((l) => EXCEPTION_LINE.test(l));
   if (at < 0) return undefined;
   const head = lines[at]!.trim();
-  if (TIMED.test(head.split(":")[0] ?? "")) return undefined;
+  if (NOT_A_SETUP_FAILURE.test(head.split(":")[0] ?? "")) return undefined;
   const line = (i: number, text: string): EvidenceLine => ({
     file: read.file,
     text: text.slice(0, 500),

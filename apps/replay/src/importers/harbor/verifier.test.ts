@@ -134,10 +134,14 @@ describe("a verdict from a custom verifier", () => {
 });
 
 describe("named rewards", () => {
-  it("the headline is the reward named `reward`, else the only one, else none (as Harbor)", () => {
+  it("the headline is the reward named `reward`, else the only one, else the task's summary, else none", () => {
     expect(headlineReward({ reward: 0.5, style: 1 })).toBe(0.5);
     expect(headlineReward({ accuracy: 0.75 })).toBe(0.75);
     expect(headlineReward({ accuracy: 1, style: 1 })).toBeUndefined();
+    expect(headlineReward({ overall: 0.9, functional_correctness: 1, artifact_quality: 0 })).toBe(
+      0.9,
+    );
+    expect(headlineReward({ total: 0, style: 1 })).toBe(0);
     expect(headlineReward({})).toBeUndefined();
   });
 

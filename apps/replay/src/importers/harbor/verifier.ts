@@ -24,16 +24,23 @@ export interface VerifierReading {
   notes: string[];
 }
 
+/** Names a task gives the reward that sums up the others, when it names no `reward`. */
+const SUMMARY_REWARDS = ["overall", "total", "score", "final"] as const;
+
 /**
- * Harbor's headline reward of a trial (its `_primary_reward`): the reward named `reward`, else
- * the only reward when there is exactly one, else none (several named rewards without a
- * `reward`: Harbor names no headline, and neither do we).
+ * Harbor's headline reward of a trial (its uploader's `_extract_primary_reward`): the reward
+ * named `reward`, else the only reward when there is exactly one. Beyond Harbor: several named
+ * rewards with none named `reward` take the one the task itself names as their summary
+ * (`overall`, `total`, `score`, `final`); else none, as Harbor (no headline, no pass).
  * @example headlineReward({ reward: 1, style: 0.5 }) // 1
+ * @example headlineReward({ overall: 0.9, artifact_quality: 0 }) // 0.9
  */
 export function headlineReward(rewards: Record<string, number>): number | undefined {
   if ("reward" in rewards) return rewards.reward;
   const values = Object.values(rewards);
-  return values.length === 1 ? values[0] : undefined;
+  if (values.length === 1) return values[0];
+  for (const name of SUMMARY_REWARDS) if (name in rewards) return rewards[name];
+  return undefined;
 }
 
 /** The named rewards result.json recorded (numbers only). */

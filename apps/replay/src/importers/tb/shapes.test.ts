@@ -226,6 +226,53 @@ describe("tb run shapes", () => {
     expect(r.counts).toMatchObject({ listed: 1, harness: 1, failed: 0 });
   });
 
+  it("an agent that errored before its model ever answered never worked: kept apart, whatever its tests say", async () => {
+    const dir = await writeTbRun(join(root, "run"), "r1", [
+      {
+        task: "maze",
+        is_resolved: false,
+        failure_mode: "unknown_agent_error",
+        tests: { test_map: "failed" },
+      },
+      {
+        task: "slow",
+        is_resolved: false,
+        failure_mode: "unknown_agent_error",
+        tests: { test_map: "failed" },
+      },
+    ]);
+    const shape = async (task: string, ended: string, extra: Record<string, unknown> = {}) => {
+      const trial = join(dir, task, `${task}.1-of-1.r1`);
+      const file = join(trial, "results.json");
+      const entry = JSON.parse(await readFile(file, "utf8"));
+      await writeFile(
+        file,
+        JSON.stringify({
+          ...entry,
+          total_input_tokens: null,
+          total_output_tokens: null,
+          agent_started_at: "2026-04-08T21:17:58.669095+00:00",
+          agent_ended_at: ended,
+          ...extra,
+        }),
+      );
+      await mkdir(join(trial, "agent-logs", "episode-0"), { recursive: true });
+      await writeFile(join(trial, "agent-logs", "episode-0", "prompt.txt"), "You are in a maze.");
+    };
+    await shape("maze", "2026-04-08T21:17:58.729963+00:00");
+    // Ten minutes of work with tokens counted: its tests decide as before.
+    await shape("slow", "2026-04-08T21:27:58.729963+00:00", { total_input_tokens: 5000 });
+    const r = await ingest("tb", [dir]);
+    const maze = r.trials.find((t) => t.task === "maze")!;
+    expect(maze.harness_cause).toMatchObject({
+      attribution: "harness",
+      name: "AgentNeverAnswered",
+    });
+    expect(maze.harness_cause?.message).toMatch(/ended after 0\.06 s with unknown_agent_error/);
+    expect(r.trials.find((t) => t.task === "slow")?.harness_error).not.toBe(true);
+    expect(r.counts).toMatchObject({ listed: 2, harness: 1, failed: 1 });
+  });
+
   it("a provider error beside a failing test decides nothing (the agent's session can print it)", async () => {
     const dir = await writeTbRun(join(root, "run"), "r1", [
       {

@@ -27,6 +27,7 @@ import { readNumbered } from "../verifier-output.js";
 import { type AgentLogReading, readAgentLog } from "./agent-log.js";
 import { readAgentCast, readCastText } from "./cast.js";
 import { countEpisodes } from "./episodes.js";
+import { neverAnswered } from "./never-answered.js";
 import { BARELY_RAN_STEPS, type TbPhases } from "./phases.js";
 import { type TbTrialResult, tbTrialResultSchema } from "./schemas.js";
 
@@ -109,6 +110,11 @@ async function readTrial(
     signals.trial.cause = { name: "ProviderError", message: refused.text, file: refused.file };
     if (refused.line !== undefined) signals.trial.cause.line = refused.line;
   }
+  // The agent errored before its model ever answered: it never worked on the task.
+  const silent = refused ? undefined : await neverAnswered(dir, result, outcomes.length);
+  const silentCause = silent ? causeFromHarness("AgentNeverAnswered", silent) : undefined;
+  if (silent)
+    signals.trial.cause = { name: "AgentNeverAnswered", message: silent, file: "results.json" };
   if (scan?.notRun && signals.trial.verifier) {
     const agentText = outcomes.map((o) => o.command ?? "").join("\n");
     signals.trial.verifier.not_run = notRunVerdict(
@@ -134,7 +140,8 @@ async function readTrial(
   if (instruction !== undefined) trial.meta.instruction = instruction;
   if (ctx.agent) trial.agent = ctx.agent;
   if (ctx.model) trial.model = ctx.model;
-  const recorded = providerCause && (!cause || cause.defer) ? providerCause : cause;
+  const recorded =
+    silentCause ?? (providerCause && (!cause || cause.defer) ? providerCause : cause);
   if (recorded) trial.harness_cause = recorded;
   trial.status = statusOf(passed, recorded);
   markAttribution(trial);
