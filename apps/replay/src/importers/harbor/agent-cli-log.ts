@@ -17,6 +17,9 @@ import { readNumbered } from "../verifier-output.js";
 /** Files under agent/ that are not an installed agent's log. */
 const NOT_A_CLI_LOG = /^(?:oracle|exit-code|return-code|install|command)\b/i;
 
+/** An installed agent writes one log; a folder with more reads only the first few, by name. */
+const MAX_LOGS = 4;
+
 /** How the agent's command-line program ended, when it ended without working. */
 export interface AgentCliEnd {
   /** The shell could not start the agent's program. */
@@ -41,7 +44,8 @@ export async function readAgentCliLog(
 ): Promise<AgentCliEnd> {
   const logs = (await listDir(join(trialDir, agentRel)))
     .filter((e) => e.isFile() && e.name.endsWith(".txt") && !NOT_A_CLI_LOG.test(e.name))
-    .map((e) => e.name);
+    .map((e) => e.name)
+    .slice(0, MAX_LOGS);
   for (const name of logs) {
     const read = await noted(notes, () => readNumbered(trialDir, `${agentRel}/${name}`));
     if (!read) continue;
