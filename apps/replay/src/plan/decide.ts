@@ -71,6 +71,16 @@ function decideOne(t: IngestedTrial, attempt: number, maxAttempts: number): Deci
         rationale: `the run's model configuration failed (${why}): fix it, then rerun; an unchanged rerun fails the same way`,
         budget: false,
       };
+    // An agent that errored before its model ever answered: its start or its first request is
+    // broken for every trial alike (a whole run fails in a second), so rerunning wastes a run.
+    if (cause?.name === "AgentNeverAnswered")
+      return {
+        trial: t,
+        decision: "none",
+        action: "NONE",
+        rationale: `the agent never got a model answer (${why}): check how the agent starts and reaches its model, then rerun`,
+        budget: false,
+      };
     return {
       trial: t,
       decision: "rerun_unchanged",

@@ -71,6 +71,32 @@ describe("buildPlan", () => {
     expect(plan.harbor.configs).toEqual([]);
   });
 
+  it("reruns nothing whose agent never got a model answer: the whole run would fail again", async () => {
+    const root = await tempDir("fak-plan-");
+    dirs.push(root);
+    const run = await writeTbRun(join(root, "runs", "r1"), "r1", [
+      { task: "maze", is_resolved: false, failure_mode: "unknown_agent_error" },
+    ]);
+    const file = join(run, "maze", "maze.1-of-1.r1", "results.json");
+    await writeJson(file, {
+      ...JSON.parse(readFileSync(file, "utf8")),
+      total_input_tokens: null,
+      agent_started_at: "2026-04-08T21:17:58.669Z",
+      agent_ended_at: "2026-04-08T21:17:58.729Z",
+    });
+    const { plan } = await buildPlan(await readRuns([run]), {
+      out: join(root, "plan"),
+      planId: "p3",
+    });
+    expect(plan.items).toEqual([
+      expect.objectContaining({
+        task: "maze",
+        decision: "none",
+        rationale: expect.stringContaining("never got a model answer"),
+      }),
+    ]);
+  });
+
   it("plans a Harbor job: a config per brief group, a resume line for the harness's failure", async () => {
     const job = await harborJob();
     const out = join(job, "..", "..", "plan");
