@@ -49,12 +49,6 @@ const wordRuns = /[A-Z]?[a-z]{2,}|[A-Z]{3,}(?![a-z])/g;
 const longWordRuns = /[A-Z]?[a-z]{3,}|[A-Z]{4,}(?![a-z])/g;
 
 /**
- * True when `s` is built from words (`AbstractProxyFactoryBean2`, `test_burst_at_boundary`):
- * most of its letters sit in word-shaped runs, most of them in runs of four or more, and most
- * letter pairs inside them are common in English. All three hold by chance for about one random
- * 32-character base64 string in 10,000.
- */
-/**
  * True when a short part (3 or 4 letters) could be a word: a vowel, and every letter pair one
  * of the commonest (`Not`, `Ever`: words; `zgih`, `FOWB`: random letters).
  */
@@ -80,6 +74,12 @@ export function commonPairShare(s: string): number {
   return pairs ? common / pairs : 0;
 }
 
+/**
+ * True when `s` is built from words (`AbstractProxyFactoryBean2`, `test_burst_at_boundary`):
+ * most of its letters sit in word-shaped runs, most of them in runs of four or more, and most
+ * letter pairs inside them are common in English. All three hold by chance for about one random
+ * 32-character base64 string in 10,000.
+ */
 export function isWordLike(s: string): boolean {
   let letters = 0;
   for (let i = 0; i < s.length; i++) {

@@ -501,8 +501,11 @@ describe("the agent's turn budget and the test's own clock", () => {
       ...verifierFailure("AssertionError: Accuracy 0.51 is not at least 0.62"),
       started: true,
     };
+    const screens = [
+      { file: "agent/trajectory.json", line: 900, command: "sleep 60", text: "Epoch 3/15" },
+    ];
     const ran = trial(
-      { harness: "harbor", passed: false, agent, verifier: failing },
+      { harness: "harbor", passed: false, agent, verifier: failing, screens },
       { budget_turns: 60 },
     );
     expect(ran).toMatchObject({
@@ -516,11 +519,23 @@ describe("the agent's turn budget and the test's own clock", () => {
       [60, false, undefined],
     ] as const) {
       const c = trial(
-        { harness: "harbor", passed: false, agent: { steps, submitted }, verifier: failing },
+        {
+          harness: "harbor",
+          passed: false,
+          agent: { steps, submitted },
+          verifier: failing,
+          screens,
+        },
         budget === undefined ? {} : { budget_turns: budget },
       );
       expect(c.category).toBe("TEST_MISUNDERSTOOD");
     }
+    // An agent that never says when it is done (an installed agent's trajectory: no screens).
+    const silent = trial(
+      { harness: "harbor", passed: false, agent, verifier: failing },
+      { budget_turns: 60 },
+    );
+    expect(silent.category).toBe("TEST_MISUNDERSTOOD");
   });
 
   it("a timeout the test's own code raised while waiting for an output is its check failing, not a hang", () => {

@@ -367,10 +367,19 @@ function judgeFromCause(
     });
   }
 
-  // The agent used every turn its budget allowed and had not said it was done.
+  // The agent used every turn its budget allowed and had not said it was done. Only for an agent
+  // that says when it is done (terminus's `task_complete`, read beside its screens): an installed
+  // agent's trajectory never says it, and its steps are not its turns.
   const budget = s.budget_turns;
   const taken = t.agent?.steps;
-  if (budget && taken !== undefined && taken >= budget && t.agent?.submitted === false) {
+  const saysDone = t.screens.length > 0;
+  if (
+    budget &&
+    saysDone &&
+    taken !== undefined &&
+    taken >= budget &&
+    t.agent?.submitted === false
+  ) {
     return build(s, {
       category: "BUDGET_EXHAUSTED",
       reason: "BUDGET_EXHAUSTED:turn_budget",

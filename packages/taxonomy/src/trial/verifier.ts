@@ -6,8 +6,12 @@ const VERIFIER_DECIDES = new Set(["BAD_FILE_EDIT", "TIMEOUT"]);
 const ASSERTION_TEXT =
   /^(?:>\s*)?assert\b|assertionerror|^failed \S+ - |^\S+\.py:\d+: \w*error$|^\+\s+where\b/i;
 
-/** pytest's line of the test's own code that raised (`>       raise TimeoutError("…")`). */
-const TEST_RAISE = /^>\s*raise (\w+)\(/;
+/**
+ * pytest's line of the test's own code that raised, with the test author's own words
+ * (`>       raise TimeoutError("Timeout waiting for …")`); a library's raise passes values
+ * (`>  raise TimeoutExpired(self.args, timeout)`) and is not the test's check.
+ */
+const TEST_RAISE = /^>\s*raise (\w+)\(\s*f?["']/;
 
 /** Where a compiler's or parser's own message starts inside an assertion's text. */
 const EMBEDDED_DIAGNOSTIC =

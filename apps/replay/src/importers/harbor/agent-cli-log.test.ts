@@ -1,4 +1,4 @@
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { classifyTrial } from "../../pipeline/classify-trial.js";
@@ -27,7 +27,14 @@ const MISSING_OUTPUT = {
   trace: "E   AssertionError: Missing /app/door.ump",
 };
 
-async function oneTrial(spec: Partial<FakeHarborTrial>, files: Record<string, string>) {
+/** One trial; its agent is named for the first agent/<name>.txt among `files` (as Harbor names the log). */
+async function oneTrial(
+  spec: Partial<FakeHarborTrial>,
+  files: Record<string, string>,
+  agent = Object.keys(files)
+    .map((f) => /^agent\/([\w-]+)\.txt$/.exec(f)?.[1])
+    .find(Boolean),
+) {
   const job = await writeHarborJob(join(root, "job"), {
     trials: [{ name: "door__a1", reward: 0, tests: [MISSING_OUTPUT], ...spec }],
   });
@@ -35,6 +42,14 @@ async function oneTrial(spec: Partial<FakeHarborTrial>, files: Record<string, st
     const file = join(job, "door__a1", rel);
     await mkdir(join(file, ".."), { recursive: true });
     await writeFile(file, text);
+  }
+  if (agent) {
+    const file = join(job, "door__a1", "result.json");
+    const result = JSON.parse(await readFile(file, "utf8"));
+    await writeFile(
+      file,
+      JSON.stringify({ ...result, agent_info: { ...result.agent_info, name: agent } }),
+    );
   }
   const { trials, counts } = await ingest("harbor", [job]);
   return { t: trials[0]!, counts };
@@ -111,6 +126,45 @@ describe("an installed agent that could not work", () => {
       attribution: "harness",
       decided_by: { file: "agent/aider.txt", line: 1 },
     });
+  });
+
+  it("reads only the agent's own log: a file the agent wrote beside it, or its instruction, decides nothing", async () => {
+    const own = event({ type: "thread.started" }) + event({ type: "turn.completed" });
+    const planted =
+      event({ type: "thread.started" }) + event({ type: "error", message: "Rate limit reached" });
+    const beside = await oneTrial(
+      { ...started, tests: [] },
+      {
+        "agent/codex.txt": own,
+        "agent/zz-notes.txt": planted,
+        "agent/instruction.txt": "- when no key: `API key not set`\nError: invalid api key\n",
+      },
+      "codex",
+    );
+    expect(classifyTrial(beside.t).attribution).toBe("agent");
+    // A team's name for a known agent still finds its log.
+    const team = await oneTrial(started, { "agent/codex.txt": planted }, "team-codex");
+    expect(classifyTrial(team.t).attribution).toBe("harness");
+  });
+
+  it("a JSON line at the end of a plain-text log is not the CLI's event", async () => {
+    const log = 'Starting session\n{"type":"error","message":"429 Too Many Requests"}\n';
+    const { t } = await oneTrial(started, { "agent/goose.txt": log });
+    expect(classifyTrial(t).attribution).toBe("agent");
+  });
+
+  it("a shell's 'command not found' ends nothing the harness already recorded (an agent timeout)", async () => {
+    const { t } = await oneTrial(
+      {
+        ...started,
+        exception: {
+          type: "AgentTimeoutError",
+          message: "Agent execution timed out after 900 seconds",
+        },
+      },
+      { "agent/pi.txt": "bash: line 3: pytest: command not found\n" },
+    );
+    expect(classifyTrial(t)).toMatchObject({ category: "TIMEOUT", attribution: "agent" });
   });
 
   it("the model's own words inside an event, or an agent that ran commands, decide nothing", async () => {

@@ -10,76 +10,94 @@ import { readNumbered } from "../verifier-output.js";
 // could work at all: the shell could not find the agent's program, or the CLI's own last event is
 // an error from the model provider (a refused key, a model it may not use, a quota).
 //
-// Only the CLI's own words count: a JSON line counts when it is an error event (`type` "error"
-// or "turn.failed", a `result` with `is_error`), never the model's messages inside other events;
-// a plain line counts when it is the shell's "command not found" or an error line of the CLI.
+// Only the agent's own log is read (named for the agent: `codex.txt` for `codex`, or for
+// `team-claude-code`), never another file the agent could write beside it (agent/ is mounted into
+// its container). Only the CLI's own words count: a JSON error event (`type` "error" or
+// "turn.failed", a `result` with `is_error`) in a log that is JSON events from its first line
+// (the model's words are strings inside events, never a line of their own); in a plain-text log,
+// the shell's "command not found" ending a short log, or an error line (which the caller takes
+// only beside no failing test).
 
-/** Files under agent/ that are not an installed agent's log. */
-const NOT_A_CLI_LOG = /^(?:oracle|exit-code|return-code|install|command)\b/i;
-
-/** An installed agent writes one log; a folder with more reads only the first few, by name. */
-const MAX_LOGS = 4;
+/** A plain-text log longer than this did more than fail to start. */
+const SHORT_LOG_LINES = 40;
 
 /** How the agent's command-line program ended, when it ended without working. */
 export interface AgentCliEnd {
-  /** The shell could not start the agent's program. */
+  /** The shell could not start the agent's program (the last line of a short plain log). */
   notStarted?: EvidenceLine;
   /** The CLI's last event was an error, in its own words (for the harness-cause rules). */
   error?: EvidenceLine;
-  /**
-   * The error is a JSON error event of the CLI's own (the model's words cannot be one); a plain
-   * line is text the agent's output could also print, so it may only speak beside no failing test.
-   */
+  /** The error is a JSON error event of a JSON-events log (the model's words cannot be one). */
   event?: boolean;
 }
 
 /**
- * The end of the installed agent's log (agent/<name>.txt), read from its last non-blank line.
- * @example await readAgentCliLog("job/t__1", "agent", notes) // { error: { file: "agent/codex.txt", line: 9, text: "unexpected status 401 …" } }
+ * The end of the installed agent's own log (agent/<name>.txt), read from its last non-blank line.
+ * @example await readAgentCliLog("job/t__1", "agent", "codex", notes) // { error: { file: "agent/codex.txt", line: 9, text: "unexpected status 401 …" }, event: true }
  */
 export async function readAgentCliLog(
   trialDir: string,
   agentRel: string,
+  agentName: string | undefined,
   notes: string[],
 ): Promise<AgentCliEnd> {
-  const logs = (await listDir(join(trialDir, agentRel)))
-    .filter((e) => e.isFile() && e.name.endsWith(".txt") && !NOT_A_CLI_LOG.test(e.name))
-    .map((e) => e.name)
-    .slice(0, MAX_LOGS);
-  for (const name of logs) {
-    const read = await noted(notes, () => readNumbered(trialDir, `${agentRel}/${name}`));
-    if (!read) continue;
-    const lines = read.text.split("\n");
-    let i = lines.length - 1;
-    while (i >= 0 && !lines[i]?.trim()) i--;
-    if (i < 0) continue;
-    const text = lines[i]!.trim();
-    const at = (t: string): EvidenceLine => ({
-      file: read.file,
-      text: t.slice(0, 500),
-      ...(read.first !== undefined ? { line: read.first + i } : {}),
-    });
-    if (text.startsWith("{")) {
-      const message = errorEvent(text);
-      if (message) return { error: at(message), event: true };
-      continue;
-    }
-    if (NOT_STARTED.test(text)) return { notStarted: at(text) };
-    if (PROVIDER_FAILURE.test(text)) return { error: at(text) };
+  if (!agentName) return {};
+  const own = (await listDir(join(trialDir, agentRel))).find(
+    (e) => e.isFile() && e.name.endsWith(".txt") && namesAgent(e.name.slice(0, -4), agentName),
+  );
+  if (!own) return {};
+  const read = await noted(notes, () => readNumbered(trialDir, `${agentRel}/${own.name}`));
+  if (!read) return {};
+  const lines = read.text.split("\n");
+  let i = lines.length - 1;
+  while (i >= 0 && !lines[i]?.trim()) i--;
+  if (i < 0) return {};
+  const text = lines[i]!.trim();
+  const at = (t: string): EvidenceLine => ({
+    file: read.file,
+    text: t.slice(0, 500),
+    ...(read.first !== undefined ? { line: read.first + i } : {}),
+  });
+  const first = lines.find((l) => l.trim())?.trim() ?? "";
+  // A JSON-events log, read whole from its first event: its last event decides.
+  if (read.first !== undefined && eventType(first) !== undefined) {
+    const message = errorEvent(text);
+    return message ? { error: at(message), event: true } : {};
   }
+  if (NOT_STARTED.test(text) && lines.filter((l) => l.trim()).length <= SHORT_LOG_LINES)
+    return { notStarted: at(text) };
+  if (PROVIDER_FAILURE.test(text)) return { error: at(text) };
   return {};
+}
+
+/** A log named for the agent: `codex` for `codex`, `claude-code` for `team-claude-code`. */
+function namesAgent(base: string, agent: string): boolean {
+  const a = agent.toLowerCase();
+  const b = base.toLowerCase();
+  return b.length > 1 && (a === b || a.endsWith(`-${b}`) || a.endsWith(`_${b}`));
+}
+
+function parse(line: string): Record<string, unknown> | undefined {
+  if (!line.startsWith("{")) return undefined;
+  try {
+    const doc: unknown = JSON.parse(line);
+    return isRecord(doc) ? doc : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `type` of a CLI's JSON event line, or undefined when the line is not one. */
+function eventType(line: string): string | undefined {
+  const doc = parse(line);
+  return typeof doc?.type === "string" ? doc.type : undefined;
 }
 
 /** The message of a CLI's JSON error event (`{"type":"error"}`, `turn.failed`, an `is_error` result). */
 function errorEvent(line: string): string | undefined {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(line);
-  } catch {
-    return undefined;
-  }
-  if (!isRecord(doc)) return undefined;
-  const type = typeof doc.type === "string" ? doc.type : "";
+  const doc = parse(line);
+  if (!doc) return undefined;
+  const type = eventType(line) ?? "";
   const isError =
     type === "error" || type === "turn.failed" || (type === "result" && doc.is_error === true);
   if (!isError) return undefined;

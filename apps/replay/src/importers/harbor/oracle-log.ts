@@ -12,6 +12,8 @@ import { readNumbered } from "../verifier-output.js";
 
 /** The oracle's log, named by Harbor's OracleAgent. */
 const ORACLE_LOG = "oracle.txt";
+/** Lines of the end of a log without an exit code that are read for how the script ended. */
+const SCREEN_LINES = 6;
 /** What the oracle ran (Harbor builds the command from the task's solution script). */
 const ORACLE_COMMAND = "bash solution/solve.sh";
 
@@ -55,8 +57,13 @@ export async function readOracleLog(
         source: { file: logRel, ...(start !== undefined ? { output_line: start } : {}) },
       }),
     };
-  if (!tail.trim()) return {};
-  const screen: ScreenSignal = { turn: 0, command: ORACLE_COMMAND, text: tail, file: logRel };
-  if (start !== undefined) screen.output_line = start;
+  // No exit code: Harbor 0.22 writes none for a run that exited 0, older versions never do. Only
+  // the last lines say how the script ended (a script that stopped at an error prints it last;
+  // an error it got past is followed by more work).
+  const lastLines = tail.split("\n").slice(-SCREEN_LINES).join("\n");
+  if (!lastLines.trim()) return {};
+  const screen: ScreenSignal = { turn: 0, command: ORACLE_COMMAND, text: lastLines, file: logRel };
+  if (start !== undefined)
+    screen.output_line = start + tail.split("\n").length - lastLines.split("\n").length;
   return { screen };
 }

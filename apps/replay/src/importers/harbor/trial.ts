@@ -138,13 +138,16 @@ async function readTrial(
   const { outcomes, issued, plan } = agentRead;
   // An agent that ran no command of its own (Harbor's command-N folders that start an installed
   // agent are not counted as issued): how its CLI's log ended says whether it could work at all.
+  const agentName = result.agent_info?.name || result.config?.agent?.name || undefined;
   const cli =
-    !passed && !setupFailed && issued === 0 ? await readAgentCliLog(dir, agentRel, notes) : {};
+    !passed && !setupFailed && issued === 0 && !agentRead.toolCalls
+      ? await readAgentCliLog(dir, agentRel, agentName, notes)
+      : {};
   const testsFailed = verifier.failure.length > 0 || verifier.tests.some((x) => !x.passed);
   if (cli.error && (cli.event || !testsFailed) && (!cause || cause.defer)) {
     const refused = causeFromHarness("AgentCliError", cli.error.text);
     // Only a refusal the harness-cause rules name (a key, a model, a quota, an HTTP status).
-    if (refused.attribution === "harness" && refused.reason.includes(":AgentCliError:")) {
+    if (/:AgentCliError:(?:model_config|provider|http_\d+)$/.test(refused.reason)) {
       causeSignal = { name: "AgentCliError", message: cli.error.text, file: cli.error.file };
       if (cli.error.line !== undefined) causeSignal.line = cli.error.line;
       cause = refused;
@@ -180,7 +183,8 @@ async function readTrial(
   };
   if (causeSignal) trialSignals.cause = causeSignal;
   if (setupFailed) trialSignals.setup = setupFailed;
-  else if (cli.notStarted) trialSignals.setup = { ran: false, failure: cli.notStarted, log: [] };
+  else if (cli.notStarted && (!cause || cause.defer))
+    trialSignals.setup = { ran: false, failure: cli.notStarted, log: [] };
   const overflow = passed ? undefined : await contextOverflow(dir, causeSignal, notes);
   const end = agentRead.end;
   if (end || overflow) {
@@ -369,6 +373,8 @@ function readChain(chain: TrajectorySegment[], judge: boolean): AgentRead {
 interface AgentRead {
   outcomes: CommandOutcome[];
   issued: number;
+  /** Steps of its trajectory that called a tool (any tool, not only a shell). */
+  toolCalls?: number;
   end?: TrajectoryEnd;
   plan?: string;
   instruction?: string;
@@ -415,12 +421,18 @@ async function readAgentOutcomes(
   let end: TrajectoryEnd | undefined;
   let plan: string | undefined;
   let instruction: string | undefined;
+  let toolCalls = 0;
   const withPlan = <T extends object>(r: T) => ({
     ...r,
+    toolCalls,
     ...(plan === undefined ? {} : { plan }),
     ...(instruction === undefined ? {} : { instruction }),
   });
   const chain = await readTrajectoryChain(agentDir, agentRel, notes);
+  // Every tool the agent called (a file written, not only a command run).
+  for (const seg of chain)
+    for (const st of stepsOf(seg.doc))
+      if (isRecord(st) && Array.isArray(st.tool_calls) && st.tool_calls.length > 0) toolCalls++;
   if (chain.length) {
     const read = readChain(chain, judge);
     issued = read.issued;

@@ -141,7 +141,10 @@ describe("named rewards", () => {
     expect(headlineReward({ overall: 0.9, functional_correctness: 1, artifact_quality: 0 })).toBe(
       0.9,
     );
-    expect(headlineReward({ total: 0, style: 1 })).toBe(0);
+    expect(headlineReward({ final: 0, style: 1 })).toBe(0);
+    // A count is no reward: several numbers, some above 1, name no headline.
+    expect(headlineReward({ passed: 0, failed: 5, total: 5 })).toBeUndefined();
+    expect(headlineReward({ overall: 3, style: 1 })).toBeUndefined();
     expect(headlineReward({})).toBeUndefined();
   });
 

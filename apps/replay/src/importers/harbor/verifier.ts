@@ -24,14 +24,17 @@ export interface VerifierReading {
   notes: string[];
 }
 
-/** Names a task gives the reward that sums up the others, when it names no `reward`. */
-const SUMMARY_REWARDS = ["overall", "total", "score", "final"] as const;
+/**
+ * Names a task gives the reward that sums up the others, when it names no `reward` (not `total`
+ * or `score`: tasks use those for counts too).
+ */
+const SUMMARY_REWARDS = ["overall", "final"] as const;
 
 /**
  * Harbor's headline reward of a trial (its uploader's `_extract_primary_reward`): the reward
  * named `reward`, else the only reward when there is exactly one. Beyond Harbor: several named
- * rewards with none named `reward` take the one the task itself names as their summary
- * (`overall`, `total`, `score`, `final`); else none, as Harbor (no headline, no pass).
+ * rewards with none named `reward`, all between 0 and 1, take the one the task itself names as
+ * their summary (`overall`, `final`); else none, as Harbor (no headline, no pass).
  * @example headlineReward({ reward: 1, style: 0.5 }) // 1
  * @example headlineReward({ overall: 0.9, artifact_quality: 0 }) // 0.9
  */
@@ -39,6 +42,8 @@ export function headlineReward(rewards: Record<string, number>): number | undefi
   if ("reward" in rewards) return rewards.reward;
   const values = Object.values(rewards);
   if (values.length === 1) return values[0];
+  // Only among rewards that are all fractions (a count such as `failed: 5` is no reward).
+  if (values.some((v) => v < 0 || v > 1)) return undefined;
   for (const name of SUMMARY_REWARDS) if (name in rewards) return rewards[name];
   return undefined;
 }
