@@ -74,8 +74,14 @@ function compile(rules: readonly OutcomeRule[]): CompiledRules | undefined {
   const known = compiled.get(rules) ?? 0;
   if (typeof known !== "number") return known;
   compiled.set(rules, known + 1);
-  if (known + 1 < TABLED_INDEX_AFTER_USES) return undefined;
   const tabled = tabledRequirements();
+  // A table whose automaton was built at build time (literal-automaton.ts) costs about what one
+  // tail of the reference does (which compiles all 256 patterns): indexed from its first use.
+  const prebuilt =
+    known === 0 &&
+    rules.every((r) => tabled.has(r.pattern)) &&
+    builtInAutomaton()?.literals === literalsKey(automatonLiterals(rules).literals);
+  if (!prebuilt && known + 1 < TABLED_INDEX_AFTER_USES) return undefined;
   if (known + 1 < INDEX_AFTER_USES && !rules.every((r) => tabled.has(r.pattern))) return undefined;
   indexRules(rules);
   return compiled.get(rules) as CompiledRules;
