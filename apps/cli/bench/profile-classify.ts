@@ -7,6 +7,7 @@
 // Run: pnpm --filter @fak/cli profile:classify [--rows 50000 --runs 5]   (after pnpm build)
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { SourceMap } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -48,18 +49,44 @@ const BUCKETS: [RegExp, string][] = [
   [/ (quick-signals|input)$/, "validation"],
   [/ spool$|^out output$|^writeSync |^writeString /, "output (spool, standard output)"],
   [/ io$|^readSync |^read /, "reading and splitting lines"],
-  [/node:internal\/modules|^compileSourceTextModule |^wrapSafe /, "start-up (loading modules)"],
+  [
+    // esbuild's wrappers that run a bundled module's body once (scripts/bundle-classify.mjs).
+    /node:internal\/modules|^compileSourceTextModule |^wrapSafe |^(__init|__esm|__commonJS|__require\d*|__toESM) classify\.bundle$/,
+    "start-up (loading modules)",
+  ],
 ];
 
 interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string };
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
   children?: number[];
 }
 interface Profile {
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
+}
+
+// `fak classify` runs an esbuild bundle (scripts/bundle-classify.mjs): a frame in it is named by
+// its source map, as the function and the source file it was written in.
+const maps = new Map<string, SourceMap | undefined>();
+function original(name: string, url: string, line: number, column: number): [string, string] {
+  if (!url.endsWith(".bundle.js")) return [name, url];
+  if (!maps.has(url)) {
+    let map: SourceMap | undefined;
+    try {
+      map = new SourceMap(JSON.parse(readFileSync(`${fileURLToPath(url)}.map`, "utf8")));
+    } catch {
+      map = undefined;
+    }
+    maps.set(url, map);
+  }
+  const entry = maps.get(url)?.findEntry(line, column) as
+    | { originalSource?: string; name?: string }
+    | undefined;
+  if (!entry?.originalSource) return [name, url];
+  // esbuild renames a function whose name another module also uses (parseLine -> parseLine2).
+  return [entry.name ?? name, entry.originalSource];
 }
 
 /** One run of fak under the profiler: each bucket's share of the samples, and the ms sampled. */
@@ -84,10 +111,11 @@ function profileOnce(): { shares: Map<string, number>; ms: number } {
     total += dt;
     let bucket = "other";
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
-      const { functionName, url } = byId.get(at)!.callFrame;
+      const { functionName, url, lineNumber, columnNumber } = byId.get(at)!.callFrame;
       if (functionName.startsWith("RegExp:")) continue;
-      const base = url.replace(/.*\//, "").replace(/\.js$/, "");
-      const frame = `${functionName || "(anonymous)"} ${url.startsWith("node:") ? url : base}`;
+      const [fn, file] = original(functionName, url, lineNumber, columnNumber);
+      const base = file.replace(/.*\//, "").replace(/\.[jt]s$/, "");
+      const frame = `${fn || "(anonymous)"} ${file.startsWith("node:") ? file : base}`;
       const hit = BUCKETS.find(([re]) => re.test(frame));
       if (hit) {
         bucket = hit[1];

@@ -32,7 +32,7 @@ export class Spool {
       const path = join(dir, "out.jsonl");
       this.file = { dir, path, fd: openSync(path, "w", 0o600) };
     }
-    writeSync(this.file.fd, this.parts.join(""));
+    for (const chunk of grouped(this.parts)) writeSync(this.file.fd, chunk);
     this.parts = [];
     this.size = 0;
   }
@@ -40,10 +40,10 @@ export class Spool {
   /** Everything pushed, in order, in chunks of bounded size; the spool is empty afterwards. */
   async *drain(): AsyncGenerator<string | Buffer> {
     if (!this.file) {
-      const text = this.parts.join("");
+      const parts = this.parts;
       this.parts = [];
       this.size = 0;
-      if (text) yield text;
+      yield* grouped(parts);
       return;
     }
     this.spill();
@@ -69,4 +69,24 @@ export class Spool {
     this.parts = [];
     this.size = 0;
   }
+}
+
+// Parts joined into strings of at most GROUP characters (a longer part stays whole). A string of
+// more than about 128 KiB is allocated apart from the rest of the heap: joining 20 MB of output
+// into one cost 30 times the writes (2026-12-06), groups of 256 KiB 20 times, of 64 KiB nothing.
+const GROUP = 64 << 10;
+
+function* grouped(parts: readonly string[]): Generator<string> {
+  let group: string[] = [];
+  let size = 0;
+  for (const part of parts) {
+    if (size + part.length > GROUP && group.length) {
+      yield group.join("");
+      group = [];
+      size = 0;
+    }
+    group.push(part);
+    size += part.length;
+  }
+  if (size > 0) yield group.join("");
 }

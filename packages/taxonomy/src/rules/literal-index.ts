@@ -39,22 +39,52 @@ const TAB = 9;
 const MAX_WIDTH = 32;
 
 /**
+ * What the automaton's dense table is copied out of (`expandSkeleton`), in the numbers of its
+ * states: plain arrays and numbers, so that it can be written out as JSON (the built-in rules'
+ * skeleton is written at build time: literal-automaton.ts).
+ */
+export interface LiteralSkeleton {
+  /** `classOf` of the code units below 128 (every other unit is in column 1). */
+  readonly ascii: ArrayLike<number>;
+  readonly shift: number;
+  /** All states: the trie's, the line break (`firstOut`) and the bail state (`firstOut + 1`). */
+  readonly states: number;
+  readonly firstOut: number;
+  /** The trie's states in breadth-first order, the root (0) first. */
+  readonly bfs: ArrayLike<number>;
+  /** By state: the state it hangs from, the column it is entered by, its failure. */
+  readonly parent: ArrayLike<number>;
+  readonly entered: ArrayLike<number>;
+  readonly fail: ArrayLike<number>;
+  readonly tagStart: ArrayLike<number>;
+  readonly tags: ArrayLike<number>;
+}
+
+// Columns with a fixed meaning: blanks, LF, and (for `classOfPlain`) a character that is not plain.
+const BLANK = 2;
+const LF_COLUMN = 3;
+const NOT_PLAIN = 4;
+
+/**
  * Build the automaton over `literals[t]` (the literals tagged t; empty for none). A literal must
  * not hold an LF (a line never does); a tab in a literal reads as a space.
  * @example buildLiteralIndex([["no matching distribution"], ["command not found"]])
  */
 export function buildLiteralIndex(literals: readonly (readonly string[])[]): LiteralIndex {
+  return expandSkeleton(literalSkeleton(literals));
+}
+
+/** The skeleton of the automaton over `literals` (see `buildLiteralIndex`). */
+export function literalSkeleton(literals: readonly (readonly string[])[]): LiteralSkeleton {
   // Character classes: every ASCII code unit used in a literal gets a column, other ASCII shares
   // column 0, and all non-ASCII shares column 1. Sharing only adds candidates (a localised
   // literal "超时" is found in any two non-ASCII characters), never loses one, and keeps the
   // table narrow: localised rules would otherwise add a column per character.
   const classOf = new Uint8Array(65536).fill(1, 128);
-  const blank = 2;
-  const lf = 3;
-  const notPlain = 4;
+  const blank = BLANK;
   classOf[SPACE] = blank;
   classOf[TAB] = blank;
-  classOf[LF] = lf;
+  classOf[LF] = LF_COLUMN;
   // The characters literals use most get a column each, up to MAX_WIDTH; the rest share column
   // 0 (found in any ASCII character of that column: more candidates, never fewer).
   const uses = new Map<number, number>();
@@ -149,37 +179,6 @@ export function buildLiteralIndex(literals: readonly (readonly string[])[]): Lit
   order.forEach((s, i) => {
     renamed[s] = i;
   });
-  // The same table under the new numbers, built the same way (rows copied in breadth-first order).
-  const next = states <= 65536 ? new Uint16Array(states * row) : new Uint32Array(states * row);
-  for (let qi = 0; qi < tail; qi++) {
-    const s = queue[qi]!;
-    const at = renamed[s]! * row;
-    if (s !== 0) {
-      const from = renamed[fail[s]!]! * row;
-      copyRow(next, from, at, row);
-    }
-    for (let j = childStart[s]!; j < childStart[s + 1]!; j++) {
-      const c = children[j]!;
-      next[at + entered[c]!] = renamed[c]!;
-    }
-  }
-  // A blank after a blank changes nothing (the run reads as one); an LF, from anywhere, leads
-  // to the line break, whose row is the root's: the next line starts afresh. A character that
-  // is not plain leads to the bail state from anywhere (its own row too: the scan stops there).
-  for (let s = 0; s < trie; s++) {
-    const at = renamed[s]! * row;
-    if (entered[s] === blank) next[at + blank] = renamed[s]!;
-    next[at + lf] = renamed[nl]!;
-    next[at + notPlain] = renamed[bail]!;
-  }
-  copyRow(next, 0, renamed[nl]! * row, row);
-  next.fill(renamed[bail]!, renamed[bail]! * row, renamed[bail]! * row + row);
-  // Plain text read as it came: tab, LF and printable ASCII as in `classOf`, A-Z as a-z.
-  const classOfPlain = new Uint8Array(65536).fill(notPlain);
-  classOfPlain[TAB] = blank;
-  classOfPlain[LF] = lf;
-  for (let c = 0x20; c < 0x7f; c++)
-    classOfPlain[c] = classOf[c >= 0x41 && c <= 0x5a ? c + 0x20 : c]!;
   const tagStart = new Int32Array(states - firstOut + 1);
   const tags: number[] = [];
   for (let i = firstOut; i < states; i++) {
@@ -187,16 +186,85 @@ export function buildLiteralIndex(literals: readonly (readonly string[])[]): Lit
     tags.push(...out[order[i]!]!);
   }
   tagStart[states - firstOut] = tags.length;
+  // The trie under the new numbers: what the dense table is copied out of.
+  const bfs = new Int32Array(trie);
+  const parentOf = new Int32Array(states);
+  const enteredBy = new Int32Array(states).fill(-1);
+  const failOf = new Int32Array(states);
+  for (let qi = 0; qi < trie; qi++) {
+    const s = queue[qi]!;
+    const r = renamed[s]!;
+    bfs[qi] = r;
+    parentOf[r] = renamed[parent[s]!]!;
+    enteredBy[r] = entered[s]!;
+    failOf[r] = renamed[fail[s]!]!;
+  }
+  return {
+    ascii: Array.from(classOf.subarray(0, 128)),
+    shift,
+    states,
+    firstOut,
+    bfs,
+    parent: parentOf,
+    entered: enteredBy,
+    fail: failOf,
+    tagStart,
+    tags: Int32Array.from(tags),
+  };
+}
+
+/**
+ * The automaton as built from its skeleton: the dense table, a state's row its failure's row
+ * with its own edges over it, rows copied in breadth-first order.
+ */
+export function expandSkeleton(k: LiteralSkeleton): LiteralIndex {
+  const { shift, states, firstOut, bfs, parent, entered, fail } = k;
+  const row = 1 << shift;
+  const nl = firstOut;
+  const bail = firstOut + 1;
+  const classOf = new Uint8Array(65536).fill(1, 128);
+  for (let c = 0; c < 128; c++) classOf[c] = k.ascii[c]!;
+  const next = states <= 65536 ? new Uint16Array(states * row) : new Uint32Array(states * row);
+  // The children of each state are a run of the breadth-first order, runs in their parents'
+  // order: a state's edges are set right after its row is copied, before any row copies it.
+  let child = 1;
+  for (let qi = 0; qi < bfs.length; qi++) {
+    const s = bfs[qi]!;
+    const at = s * row;
+    if (qi > 0) copyRow(next, fail[s]! * row, at, row);
+    while (child < bfs.length && parent[bfs[child]!] === s) {
+      const c = bfs[child++]!;
+      next[at + entered[c]!] = c;
+    }
+  }
+  // A blank after a blank changes nothing (the run reads as one); an LF, from anywhere, leads
+  // to the line break, whose row is the root's: the next line starts afresh. A character that
+  // is not plain leads to the bail state from anywhere (its own row too: the scan stops there).
+  for (let qi = 0; qi < bfs.length; qi++) {
+    const s = bfs[qi]!;
+    const at = s * row;
+    if (entered[s] === BLANK) next[at + BLANK] = s;
+    next[at + LF_COLUMN] = nl;
+    next[at + NOT_PLAIN] = bail;
+  }
+  copyRow(next, 0, nl * row, row);
+  next.fill(bail, bail * row, bail * row + row);
+  // Plain text read as it came: tab, LF and printable ASCII as in `classOf`, A-Z as a-z.
+  const classOfPlain = new Uint8Array(65536).fill(NOT_PLAIN);
+  classOfPlain[TAB] = BLANK;
+  classOfPlain[LF] = LF_COLUMN;
+  for (let c = 0x20; c < 0x7f; c++)
+    classOfPlain[c] = classOf[c >= 0x41 && c <= 0x5a ? c + 0x20 : c]!;
   return {
     classOf,
     classOfPlain,
     shift,
     next,
     firstOut,
-    lineBreak: firstOut,
-    bail: firstOut + 1,
-    tagStart,
-    tags: Int32Array.from(tags),
+    lineBreak: nl,
+    bail,
+    tagStart: Int32Array.from(k.tagStart),
+    tags: Int32Array.from(k.tags),
   };
 }
 

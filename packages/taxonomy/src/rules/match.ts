@@ -5,7 +5,8 @@ import type { OutcomeCode } from "../codes.js";
 import { NormalizedTail } from "../normalize.js";
 import { isProgressLine } from "./context.js";
 import { OUTCOME_RULES } from "./index.js";
-import { buildLiteralIndex, type LiteralIndex } from "./literal-index.js";
+import { builtInAutomaton } from "./literal-automaton.js";
+import { buildLiteralIndex, expandSkeleton, type LiteralIndex } from "./literal-index.js";
 import { LITERAL_TABLE } from "./literal-table.js";
 import { requiredLiteralSets } from "./literals.js";
 import { AFTER_WINDOW, type OutcomeRule } from "./rule.js";
@@ -73,8 +74,14 @@ function compile(rules: readonly OutcomeRule[]): CompiledRules | undefined {
   const known = compiled.get(rules) ?? 0;
   if (typeof known !== "number") return known;
   compiled.set(rules, known + 1);
-  if (known + 1 < TABLED_INDEX_AFTER_USES) return undefined;
   const tabled = tabledRequirements();
+  // A table whose automaton was built at build time (literal-automaton.ts) costs about what one
+  // tail of the reference does (which compiles all 256 patterns): indexed from its first use.
+  const prebuilt =
+    known === 0 &&
+    rules.every((r) => tabled.has(r.pattern)) &&
+    builtInAutomaton()?.literals === literalsKey(automatonLiterals(rules).literals);
+  if (!prebuilt && known + 1 < TABLED_INDEX_AFTER_USES) return undefined;
   if (known + 1 < INDEX_AFTER_USES && !rules.every((r) => tabled.has(r.pattern))) return undefined;
   indexRules(rules);
   return compiled.get(rules) as CompiledRules;
@@ -135,22 +142,24 @@ function tabledRequirements(): WeakMap<RegExp, readonly (readonly string[])[]> {
 export function indexRules(rules: readonly OutcomeRule[]): void {
   const known = compiled.get(rules);
   if (known !== undefined && typeof known !== "number") return;
-  const table = tabledRequirements();
-  const requirements = rules.map((r) => table.get(r.pattern) ?? literalRequirements(r.pattern));
+  const { requirements, literals } = automatonLiterals(rules);
   const tagRule: number[] = [];
   const tagBit: number[] = [];
   const full = new Int32Array(rules.length);
-  const literals: (readonly string[])[] = [];
   requirements.forEach((sets, r) => {
-    sets.forEach((set, j) => {
+    sets.forEach((_, j) => {
       tagRule.push(r);
       tagBit.push(1 << j);
       full[r]! |= 1 << j;
-      literals.push(set);
     });
   });
+  // The skeleton written at build time when it is of these very literals; else built here.
+  const built = builtInAutomaton();
   compiled.set(rules, {
-    index: buildLiteralIndex(literals),
+    index:
+      built !== undefined && built.literals === literalsKey(literals)
+        ? expandSkeleton(built.skeleton)
+        : buildLiteralIndex(literals),
     tagRule: Int32Array.from(tagRule),
     tagBit: Int32Array.from(tagBit),
     full,
@@ -165,6 +174,25 @@ export function indexRules(rules: readonly OutcomeRule[]): void {
     missedLine: new Array<string>(rules.length).fill(""),
     missedRules: new Int32Array(rules.length),
   });
+}
+
+/**
+ * Each rule's literal requirements (the generated table's where it has the pattern) and the
+ * automaton's literal lists: one per requirement, tagged by its place. Internal (and the build's
+ * scripts/write-automaton.mjs).
+ */
+export function automatonLiterals(rules: readonly OutcomeRule[]): {
+  requirements: readonly (readonly (readonly string[])[])[];
+  literals: readonly (readonly string[])[];
+} {
+  const table = tabledRequirements();
+  const requirements = rules.map((r) => table.get(r.pattern) ?? literalRequirements(r.pattern));
+  return { requirements, literals: requirements.flat() };
+}
+
+/** Literal lists as one string (their JSON): equal strings, equal lists. */
+export function literalsKey(literals: readonly (readonly string[])[]): string {
+  return JSON.stringify(literals);
 }
 
 // Any piece of a required literal is required too: its last 24 characters keep the automaton
