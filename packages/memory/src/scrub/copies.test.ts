@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import { cpuMs } from "@fak/vitest-config/cpu";
 import { describe, expect, it } from "vitest";
 import {
   ALNUM,
@@ -16,13 +17,6 @@ import { scrub, scrubTogether } from "./scrub.js";
 // out together are scrubbed together. Fresh values each run (the seed is in every message).
 const seed = randomInt(2 ** 31);
 const rng = seededRng(seed);
-
-function cpuMs(fn: () => unknown): number {
-  const start = process.cpuUsage();
-  fn();
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000;
-}
 
 describe("scrubTogether", () => {
   it("redacts the folded copy of every kind the verbatim copy is redacted as", () => {

@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import { cpuMs } from "@fak/vitest-config/cpu";
 import { reportFigure } from "@fak/vitest-config/report";
 import { afterAll, describe, expect, it } from "vitest";
 import { assignmentRules } from "./assignments.js";
@@ -136,13 +137,6 @@ const FAMILIES: { name: string; work: (text: string) => unknown; openings: strin
 
 function rulesOf(rules: readonly SecretRule[]): (text: string) => unknown {
   return (text) => rules.map((r) => findSpans(r, text));
-}
-
-function cpuMs(fn: () => unknown): number {
-  const start = process.cpuUsage();
-  fn();
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000;
 }
 
 const seen = {
