@@ -8,6 +8,7 @@ import {
   type ImportLine,
   importLineSchema,
   plainKey,
+  plainLine,
   positionKey,
   ReferenceCheck,
 } from "./import-line.js";
@@ -87,7 +88,9 @@ export async function* importFile(
   let firstLine: number | undefined;
   for await (const l of checked.lines()) {
     firstLine ??= l.line;
-    const row = validateRow(parseJsonLine(l, path), { file: path, line: l.line }, importLineSchema);
+    const value = parseJsonLine(l, path);
+    const row =
+      plainLine(value) ?? validateRow(value, { file: path, line: l.line }, importLineSchema);
     refs.check(row, l.line);
     const digest = cutFirst.add(l);
     if (digest) digests.push(digest);

@@ -31,7 +31,10 @@ export interface ImportLineResult {
 // lines keyed by their position, such a row with the same stored fields (the same death
 // imported by an earlier version from another file or line). With each, what it repeats: the
 // stored row's own link, and the table's first row of the line's substance (what a new row
-// links to). Asked under the write lock, so the INSERT sees the same table.
+// links to). Asked under the write lock, so the INSERT sees the same table. The answer is one
+// row: how many lines were probed, and [line index, id, its link, first] for each line with
+// something there (most lines have nothing), as one JSON text (the driver's cost is per row and
+// column it hands back).
 const PRESENT = `WITH q AS MATERIALIZED (SELECT CAST(j.key AS INTEGER) AS k, COALESCE(
   (SELECT f.id FROM failures AS f WHERE f.import_key = json_extract(j.value, '$[0]')),
   (SELECT f.id FROM failures AS f WHERE f.import_key = json_extract(j.value, '$[5]')),
@@ -49,7 +52,9 @@ const PRESENT = `WITH q AS MATERIALIZED (SELECT CAST(j.key AS INTEGER) AS k, COA
 ) AS id,
   (SELECT MIN(f.id) FROM failures AS f WHERE f.substance_key = json_extract(j.value, '$[7]')) AS first
 FROM json_each(?1) AS j)
-SELECT q.id, (SELECT f.occurrence_of FROM failures AS f WHERE f.id = q.id) AS occ, q.first FROM q ORDER BY q.k`;
+SELECT COUNT(*) AS n, json_group_array(json_array(q.k, q.id,
+    (SELECT f.occurrence_of FROM failures AS f WHERE f.id = q.id), q.first))
+  FILTER (WHERE q.id IS NOT NULL OR q.first IS NOT NULL) AS hits FROM q`;
 
 const BASE = `SELECT MAX(COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'failures'), 0),
   COALESCE((SELECT MAX(id) FROM failures), 0)) AS n`;
@@ -132,6 +137,17 @@ async function inTransaction(
     { sql: BASE, args: [] },
   ]);
   const base = Number(baseRow?.rows[0]?.n ?? 0);
+  if (Number(present?.rows[0]?.n) !== batch.length)
+    throw new Error("the batch was not probed whole");
+  // Per line: [id already there, its link, first row of its substance], undefined when none.
+  const found: (readonly [number | null, number | null, number | null] | undefined)[] = [];
+  for (const [k, id, occ, first] of JSON.parse(String(present?.rows[0]?.hits ?? "[]")) as [
+    number,
+    number | null,
+    number | null,
+    number | null,
+  ][])
+    found[k] = [id, occ, first];
   const now = new Date().toISOString();
   const results: ImportLineResult[] = [];
   const inBatch = new Map<number, number>();
@@ -144,21 +160,21 @@ async function inTransaction(
   const num = (v: unknown) => (v === null || v === undefined ? undefined : Number(v));
   batch.forEach((l, i) => {
     const source = l.row.source ? JSON.stringify(sourceColumns(l.row.source)) : undefined;
-    const row = present?.rows[i];
-    const earlier = num(row?.id);
+    const row = found[i];
+    const earlier = num(row?.[0]);
     const known =
       earlier ?? byKey.get(l.key) ?? (source === undefined ? undefined : bySource.get(source));
     const id = known ?? base + 1 + payload.length;
     if (l.oldId !== undefined) inBatch.set(l.oldId, id);
     if (known !== undefined) {
-      const link = earlier === undefined ? linkOf.get(known) : num(row?.occ);
+      const link = earlier === undefined ? linkOf.get(known) : num(row?.[1]);
       results.push({ line: l.line, id, occurrence_of: link ?? null, status: "already_present" });
       return;
     }
     byKey.set(l.key, id);
     if (source !== undefined) bySource.set(source, id);
     const r = l.row;
-    const first = num(row?.first) ?? firstOfSubstance.get(r.substance_key) ?? null;
+    const first = num(row?.[2]) ?? firstOfSubstance.get(r.substance_key) ?? null;
     if (first === null) firstOfSubstance.set(r.substance_key, id);
     linkOf.set(id, first);
     results.push({ line: l.line, id, occurrence_of: first, status: "added" });
@@ -185,7 +201,6 @@ async function inTransaction(
       rowDigest({ ...r, created_at: createdAt }),
     ]);
   });
-  if (present?.rows.length !== batch.length) throw new Error("the batch was not probed whole");
   if (payload.length === 0) return results;
   const insert = { sql: INSERT, args: [JSON.stringify(payload)] };
   const [written] = await tx.batch(vector ? [insert, vector] : [insert]);
