@@ -200,7 +200,17 @@ async function inTransaction(
       first,
       supersedes,
       l.key,
-      rowDigest({ ...r, created_at: l.createdAt ?? now }),
+      rowDigest({
+        session: r.session,
+        task: r.task,
+        approach: r.approach,
+        death_reason: r.death_reason,
+        layer: r.layer,
+        conviction: r.conviction,
+        created_at: l.createdAt ?? now,
+        provenance: r.provenance,
+        source: r.source,
+      }),
     ]);
   });
   if (payload.length === 0) return results;
