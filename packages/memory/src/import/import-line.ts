@@ -1,7 +1,7 @@
 import * as crypto from "node:crypto";
 import { z } from "zod";
 import { MemoryInputError } from "../errors.js";
-import { failureRowSchema, LAYERS, parseLayer } from "../row/index.js";
+import { CONVICTIONS, failureRowSchema, LAYERS, parseLayer, unstorableText } from "../row/index.js";
 
 const id = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 
@@ -20,6 +20,43 @@ export const importLineSchema = failureRowSchema.extend({
   created_at: z.iso.datetime({ offset: true }).optional(),
 });
 export type ImportLine = z.output<typeof importLineSchema>;
+
+const PLAIN_FIELDS = new Set(["session", "task", "approach", "death_reason", "conviction"]);
+const TEXT_FIELDS = ["session", "task", "approach", "death_reason"] as const;
+
+/**
+ * `importLineSchema`'s output for the common line, the five contract fields and nothing else,
+ * without running zod: undefined for any other line (another field, a value of another type, a
+ * blank text, a lone surrogate, an unknown conviction), which then goes through the schema for
+ * its verdict and its error message (an unknown layer prefix too). Whatever this accepts the schema accepts, with the same
+ * output (`conviction` defaulted to `none`, `provenance` to `person`, no `source`).
+ * @example plainLine({ session: "s", task: "t", approach: "a", death_reason: "d" })?.conviction // "none"
+ */
+export function plainLine(value: unknown): ImportLine | undefined {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+  if (Object.getPrototypeOf(value) !== Object.prototype) return undefined;
+  const o = value as Record<string, unknown>;
+  for (const k in o) if (!PLAIN_FIELDS.has(k)) return undefined;
+  for (const f of TEXT_FIELDS) {
+    const t = o[f];
+    if (typeof t !== "string" || t.trim() === "" || unstorableText(t) !== null) return undefined;
+  }
+  const conviction = o.conviction === undefined ? "none" : o.conviction;
+  if (!(CONVICTIONS as readonly unknown[]).includes(conviction)) return undefined;
+  try {
+    parseLayer(o.death_reason as string);
+  } catch {
+    return undefined; // an unknown layer prefix: the schema's path names it
+  }
+  return {
+    session: o.session as string,
+    task: o.task as string,
+    approach: o.approach as string,
+    death_reason: o.death_reason as string,
+    conviction: conviction as ImportLine["conviction"],
+    provenance: "person",
+  };
+}
 
 /**
  * What the first pass learns about the file's ids: each `id` once, every reference to an earlier

@@ -1,5 +1,5 @@
 import type { Client, InStatement, Transaction } from "@libsql/client";
-import { type PreparedRow, rowDigest, sourceColumns } from "../row/index.js";
+import { type PreparedRow, rowDigest } from "../row/index.js";
 
 /** One line of a batch, ready to write. */
 export interface BatchLine {
@@ -27,41 +27,46 @@ export interface ImportLineResult {
 }
 
 // Which lines are there already: the same content key (or the key an earlier version gave the
-// same line of the same file), a row from the same source trial, or, in a store holding plain
-// lines keyed by their position, such a row with the same stored fields (the same death
-// imported by an earlier version from another file or line). With each, what it repeats: the
-// stored row's own link, and the table's first row of the line's substance (what a new row
-// links to). Asked under the write lock, so the INSERT sees the same table.
+// same line of the same file), or, in a store holding plain lines keyed by their position, such a
+// row with the same stored fields (the same death imported by an earlier version from another
+// file or line). With each, what it repeats: the stored row's own link, and the table's first
+// row of the line's substance (what a new row links to). Asked under the write lock, so the
+// INSERT sees the same table. Each line is [key, substance key, legacy key, position key,
+// session, task, approach, death reason, conviction, date], its trailing nulls left out (JSON
+// reads a missing element as null). The answer is one row: how many lines were probed, and
+// [line index, id, its link, first] for each line with something there (most lines have
+// nothing), as one JSON text (the driver's cost is per row and column it hands back). An
+// imported row has no source (import-file.ts), so no line is probed by its source trial.
 const PRESENT = `WITH q AS MATERIALIZED (SELECT CAST(j.key AS INTEGER) AS k, COALESCE(
-  (SELECT f.id FROM failures AS f WHERE f.import_key = json_extract(j.value, '$[0]')),
-  (SELECT f.id FROM failures AS f WHERE f.import_key = json_extract(j.value, '$[5]')),
-  (SELECT f.id FROM failures AS f WHERE f.import_key = json_extract(j.value, '$[6]')),
-  (SELECT MIN(f.id) FROM failures AS f WHERE json_extract(j.value, '$[8]') IS NOT NULL
-     AND f.substance_key = json_extract(j.value, '$[7]')
+  (SELECT f.id FROM failures AS f WHERE f.import_key = j.value ->> 0),
+  (SELECT f.id FROM failures AS f WHERE f.import_key = j.value ->> 2),
+  (SELECT f.id FROM failures AS f WHERE f.import_key = j.value ->> 3),
+  (SELECT MIN(f.id) FROM failures AS f WHERE j.value ->> 4 IS NOT NULL
+     AND f.substance_key = j.value ->> 1
      AND f.import_key >= 'c:' AND f.import_key < 'c;'
-     AND f.session = json_extract(j.value, '$[8]') AND f.task = json_extract(j.value, '$[9]')
-     AND f.approach = json_extract(j.value, '$[10]') AND f.death_reason = json_extract(j.value, '$[11]')
-     AND f.conviction = json_extract(j.value, '$[12]')
-     AND f.created_at = COALESCE(json_extract(j.value, '$[13]'), f.created_at)),
-  (SELECT f.id FROM failures AS f WHERE json_extract(j.value, '$[3]') IS NOT NULL
-     AND f.source_harness = json_extract(j.value, '$[1]') AND f.source_job = json_extract(j.value, '$[2]')
-     AND f.source_trial = json_extract(j.value, '$[3]') AND f.source_attempt = json_extract(j.value, '$[4]'))
+     AND f.session = j.value ->> 4 AND f.task = j.value ->> 5
+     AND f.approach = j.value ->> 6 AND f.death_reason = j.value ->> 7
+     AND f.conviction = j.value ->> 8
+     AND f.created_at = COALESCE(j.value ->> 9, f.created_at))
 ) AS id,
-  (SELECT MIN(f.id) FROM failures AS f WHERE f.substance_key = json_extract(j.value, '$[7]')) AS first
+  (SELECT MIN(f.id) FROM failures AS f WHERE f.substance_key = j.value ->> 1) AS first
 FROM json_each(?1) AS j)
-SELECT q.id, (SELECT f.occurrence_of FROM failures AS f WHERE f.id = q.id) AS occ, q.first FROM q ORDER BY q.k`;
+SELECT COUNT(*) AS n, json_group_array(json_array(q.k, q.id,
+    (SELECT f.occurrence_of FROM failures AS f WHERE f.id = q.id), q.first))
+  FILTER (WHERE q.id IS NOT NULL OR q.first IS NOT NULL) AS hits FROM q`;
 
 const BASE = `SELECT MAX(COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'failures'), 0),
   COALESCE((SELECT MAX(id) FROM failures), 0)) AS n`;
 
 // One statement per batch, every column given (ids, and occurrence links from PRESENT and the
-// batch), in id order: json_each yields the array in order, and the SELECT reads no table.
+// batch), in id order: json_each yields the array in order, and the SELECT reads no table. An
+// imported row's provenance is always `imported` with no source (import-file.ts), and most lines
+// give no date, so those are not repeated in every row's JSON: a row's null date is the batch's.
 const INSERT = `INSERT INTO failures
   (id, session, task, approach, death_reason, layer, conviction, created_at, substance_key,
-   occurrence_of, supersedes, import_key, provenance, source_harness, source_job, source_trial, source_attempt,
-   row_digest)
-SELECT v ->> 0, v ->> 1, v ->> 2, v ->> 3, v ->> 4, v ->> 5, v ->> 6, v ->> 7, v ->> 8, v ->> 9,
-  v ->> 10, v ->> 11, v ->> 12, v ->> 13, v ->> 14, v ->> 15, v ->> 16, v ->> 17
+   occurrence_of, supersedes, import_key, provenance, row_digest)
+SELECT v ->> 0, v ->> 1, v ->> 2, v ->> 3, v ->> 4, v ->> 5, v ->> 6, COALESCE(v ->> 7, ?2), v ->> 8,
+  v ->> 9, v ->> 10, v ->> 11, 'imported', v ->> 12
 FROM (SELECT value AS v FROM json_each(?1))`;
 
 // A file import's connection keeps up to 32 MiB of pages (SQLite's default is 2 MiB): the
@@ -114,28 +119,47 @@ async function inTransaction(
   newIdOf: (oldId: number) => number | undefined,
   vector?: InStatement,
 ): Promise<ImportLineResult[]> {
+  for (const l of batch)
+    if (l.row.provenance !== "imported" || l.row.source !== null)
+      throw new Error("an import writes only imported rows without a source");
   const probe = batch.map((l) => {
     const r = l.row;
-    const keys = [
-      l.key,
-      ...sourceColumns(r.source),
-      l.legacyKey ?? null,
-      l.positionKey ?? null,
-      r.substance_key,
-    ];
-    if (l.positionKey === undefined || l.oldSupersedes !== undefined) return keys;
-    const content = [r.session, r.task, r.approach, r.death_reason, r.conviction];
-    return [...keys, ...content, l.createdAt ?? null];
+    if (l.positionKey !== undefined && l.oldSupersedes === undefined) {
+      const content = [r.session, r.task, r.approach, r.death_reason, r.conviction];
+      return [
+        l.key,
+        r.substance_key,
+        l.legacyKey ?? null,
+        l.positionKey,
+        ...content,
+        l.createdAt ?? null,
+      ];
+    }
+    if (l.positionKey !== undefined)
+      return [l.key, r.substance_key, l.legacyKey ?? null, l.positionKey];
+    return l.legacyKey === undefined
+      ? [l.key, r.substance_key]
+      : [l.key, r.substance_key, l.legacyKey];
   });
   const [present, baseRow] = await tx.batch([
     { sql: PRESENT, args: [JSON.stringify(probe)] },
     { sql: BASE, args: [] },
   ]);
   const base = Number(baseRow?.rows[0]?.n ?? 0);
+  if (Number(present?.rows[0]?.n) !== batch.length)
+    throw new Error("the batch was not probed whole");
+  // Per line: [id already there, its link, first row of its substance], undefined when none.
+  const found: (readonly [number | null, number | null, number | null] | undefined)[] = [];
+  for (const [k, id, occ, first] of JSON.parse(String(present?.rows[0]?.hits ?? "[]")) as [
+    number,
+    number | null,
+    number | null,
+    number | null,
+  ][])
+    found[k] = [id, occ, first];
   const now = new Date().toISOString();
   const results: ImportLineResult[] = [];
   const inBatch = new Map<number, number>();
-  const bySource = new Map<string, number>();
   const byKey = new Map<string, number>();
   const firstOfSubstance = new Map<string, number>();
   // The occurrence link of each row this batch adds, by id.
@@ -143,22 +167,19 @@ async function inTransaction(
   const payload: unknown[][] = [];
   const num = (v: unknown) => (v === null || v === undefined ? undefined : Number(v));
   batch.forEach((l, i) => {
-    const source = l.row.source ? JSON.stringify(sourceColumns(l.row.source)) : undefined;
-    const row = present?.rows[i];
-    const earlier = num(row?.id);
-    const known =
-      earlier ?? byKey.get(l.key) ?? (source === undefined ? undefined : bySource.get(source));
+    const row = found[i];
+    const earlier = num(row?.[0]);
+    const known = earlier ?? byKey.get(l.key);
     const id = known ?? base + 1 + payload.length;
     if (l.oldId !== undefined) inBatch.set(l.oldId, id);
     if (known !== undefined) {
-      const link = earlier === undefined ? linkOf.get(known) : num(row?.occ);
+      const link = earlier === undefined ? linkOf.get(known) : num(row?.[1]);
       results.push({ line: l.line, id, occurrence_of: link ?? null, status: "already_present" });
       return;
     }
     byKey.set(l.key, id);
-    if (source !== undefined) bySource.set(source, id);
     const r = l.row;
-    const first = num(row?.first) ?? firstOfSubstance.get(r.substance_key) ?? null;
+    const first = num(row?.[2]) ?? firstOfSubstance.get(r.substance_key) ?? null;
     if (first === null) firstOfSubstance.set(r.substance_key, id);
     linkOf.set(id, first);
     results.push({ line: l.line, id, occurrence_of: first, status: "added" });
@@ -166,7 +187,6 @@ async function inTransaction(
       l.oldSupersedes === undefined
         ? null
         : (inBatch.get(l.oldSupersedes) ?? newIdOf(l.oldSupersedes) ?? null);
-    const createdAt = l.createdAt ?? now;
     payload.push([
       id,
       r.session,
@@ -175,19 +195,26 @@ async function inTransaction(
       r.death_reason,
       r.layer,
       r.conviction,
-      createdAt,
+      l.createdAt ?? null,
       r.substance_key,
       first,
       supersedes,
       l.key,
-      r.provenance,
-      ...sourceColumns(r.source),
-      rowDigest({ ...r, created_at: createdAt }),
+      rowDigest({
+        session: r.session,
+        task: r.task,
+        approach: r.approach,
+        death_reason: r.death_reason,
+        layer: r.layer,
+        conviction: r.conviction,
+        created_at: l.createdAt ?? now,
+        provenance: r.provenance,
+        source: r.source,
+      }),
     ]);
   });
-  if (present?.rows.length !== batch.length) throw new Error("the batch was not probed whole");
   if (payload.length === 0) return results;
-  const insert = { sql: INSERT, args: [JSON.stringify(payload)] };
+  const insert = { sql: INSERT, args: [JSON.stringify(payload), now] };
   const [written] = await tx.batch(vector ? [insert, vector] : [insert]);
   // Every row is there or the statement failed whole (a trigger's ABORT undoes all of it).
   if (written?.rowsAffected !== payload.length)

@@ -34,11 +34,22 @@ const ORDER = [
  */
 export function rowDigest(c: DigestedColumns): string {
   const s = c.source;
-  const values = [
-    ...ORDER.map((k) => c[k]),
-    ...(s ? [s.harness, s.job, s.trial, s.attempt] : [null, null, null, null]),
-  ];
-  const text = JSON.stringify(values);
+  // The columns in ORDER, then the source's; written out, since spreading costs several µs a
+  // row in V8 (an import digests every row).
+  const text = JSON.stringify([
+    c[ORDER[0]],
+    c[ORDER[1]],
+    c[ORDER[2]],
+    c[ORDER[3]],
+    c[ORDER[4]],
+    c[ORDER[5]],
+    c[ORDER[6]],
+    c[ORDER[7]],
+    s ? s.harness : null,
+    s ? s.job : null,
+    s ? s.trial : null,
+    s ? s.attempt : null,
+  ]);
   // crypto.hash (Node >= 20.12) is the one-shot fast path; createHash is the same digest.
   const digest = crypto.hash
     ? crypto.hash("sha256", text, "hex")
