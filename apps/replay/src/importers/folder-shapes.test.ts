@@ -171,6 +171,27 @@ describe("Harbor folder shapes", () => {
     });
   });
 
+  it("a trial the run stopped while its agent worked is judged the harness's, not by its mid-work commands", async () => {
+    const dir = await job(join(root, "killed"));
+    // The job was killed: no job result, and the trial has its agent's work but no verdict.
+    await withoutJobFiles(dir);
+    await rm(join(dir, "maze__B2", "result.json"));
+    await rm(join(dir, "maze__B2", "verifier"), { recursive: true });
+    const r = await ingest("harbor", [dir]);
+    const maze = r.skipped.find((s) => s.trial === "maze__B2");
+    expect(maze?.counted_as).toBe("incomplete");
+    expect(maze?.incomplete?.judged).toMatchObject({
+      category: "UNKNOWN",
+      reason: "UNKNOWN:harness_error:interrupted",
+      attribution: "harness",
+    });
+    // With its verifier's output, the result was lost after the verdict: that output decides.
+    const kept = await job(join(root, "lost"));
+    await rm(join(kept, "maze__B2", "result.json"));
+    const lost = (await ingest("harbor", [kept])).skipped.find((s) => s.trial === "maze__B2");
+    expect(lost?.incomplete?.judged?.attribution).toBe("agent");
+  });
+
   it("judges a trial without result.json whose trial.log records Harbor's failure", async () => {
     const dir = await job(join(root, "logged"));
     await withoutJobFiles(dir);

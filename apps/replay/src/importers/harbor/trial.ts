@@ -1,10 +1,21 @@
 import { join } from "node:path";
-import type { CommandOutcome, EvidenceLine, HarnessCauseSignal, TrialSignals } from "@fak/taxonomy";
+import type {
+  CommandOutcome,
+  EvidenceLine,
+  FailureSignals,
+  HarnessCauseSignal,
+  TrialSignals,
+} from "@fak/taxonomy";
 import { listSubdirs, noted, pathKind, readFileSafe } from "../../files/fs-safe.js";
 import { budgetFrom, CONTEXT_OVERFLOW } from "../budget.js";
 import { causeFromHarness } from "../harness-causes.js";
 import { readTrialResult } from "../ingest-stream.js";
-import type { HarnessCause, IngestedTrial, SkippedTrial } from "../ingest-types.js";
+import type {
+  HarnessCause,
+  IncompleteTrial,
+  IngestedTrial,
+  SkippedTrial,
+} from "../ingest-types.js";
 import { instructionFromRequest, instructionFromTrajectory } from "../instruction.js";
 import type { TrialFolder } from "../job-listing.js";
 import { lastLine } from "../last-line.js";
@@ -67,8 +78,31 @@ export async function readHarborTrial(
   if (logged) return readTrial(dir, name, ctx, thin, listed, logged);
   if (!(await hasTrialWork(dir))) return { ...skip(read.reason), incomplete };
   // Else no verdict at all (incomplete), but why it went wrong as far as its files tell.
-  const judged = judgedIncomplete((await readTrial(dir, name, ctx, thin, listed)).signals);
+  const signals = (await readTrial(dir, name, ctx, thin, listed)).signals;
+  const judged = interrupted(signals, incomplete) ?? judgedIncomplete(signals);
   return { ...skip(read.reason), incomplete: { ...incomplete, judged } };
+}
+
+/**
+ * A trial the run stopped under the agent: no result, no exception, no failure logged, and no
+ * verifier output, while the agent was at work (it had started: its setup did not fail). Its end
+ * was the harness's (a killed job, a vanished process), not the agent's; what the agent had done
+ * so far is not why it stopped, so a failed exploratory command mid-work is not its verdict.
+ */
+function interrupted(
+  signals: FailureSignals,
+  incomplete: IncompleteTrial,
+): IncompleteTrial["judged"] | undefined {
+  const t = signals.trial;
+  if (!t || t.cause || t.verifier?.ran || t.setup?.ran === false) return undefined;
+  const judged: NonNullable<IncompleteTrial["judged"]> = {
+    category: "UNKNOWN",
+    reason: "UNKNOWN:harness_error:interrupted",
+    attribution: "harness",
+  };
+  const at = incomplete.evidence ?? t.agent?.last;
+  if (at) judged.decided_by = at;
+  return judged;
 }
 
 /** Whether a trial folder holds the agent's or the verifier's work (something to judge). */
