@@ -9,7 +9,7 @@ export const STDERR_TAIL_BYTES = 8 * 1024;
 /**
  * The last `max` bytes (UTF-16 units, close enough for a cap) of a text, on a line start
  * where one is near, so the tail does not begin mid-word.
- * @example tailOf("a\nb\nc", 3) // "b\nc"
+ * @example tailOf("abc\ndef", 5) // "def"
  */
 export function tailOf(text: string, max = STDERR_TAIL_BYTES): string {
   if (text.length <= max) return text;
@@ -18,23 +18,59 @@ export function tailOf(text: string, max = STDERR_TAIL_BYTES): string {
   return nl >= 0 && nl < 200 ? cut.slice(nl + 1) : cut;
 }
 
-const EXIT_MARKERS = [
+// Where agents write a command's exit code into its tool result, each as it prints it: at the
+// start of the text (ktb's `[exit_code=N]`, mini-swe-agent's `<returncode>`, Claude Code's and
+// codex's `Exit code: N`), or on a line of its own near either end (Harbor's own Claude Code
+// converter appends `[exit_code] N`; OpenHands ends with `[The command completed with exit code
+// N.]`; codex's unified exec says `Process exited with code N`).
+const EXIT_AT_START = [
   /^\s*\[exit_code=(-?\d+)\]/,
   /<returncode>\s*(-?\d+)\s*<\/returncode>/,
-  /^\s*exit code:?\s*(-?\d+)\b/i,
+  /^\s*(?:error: )?exit code:?\s*(-?\d+)\b/i,
 ];
+const EXIT_ON_A_LINE = [
+  /^\[exit_code\] (-?\d+)$/m,
+  /^\[The command completed with exit code (-?\d+)\.?\]$/m,
+  /^Process exited with code (-?\d+)$/m,
+];
+/** How much of each end of a result is searched for an exit code. */
+const EXIT_WINDOW = 4096;
 
 /**
  * An exit code written into a tool result's text by the agent (`[exit_code=N]`,
- * `<returncode>N</returncode>`, `Exit code: N`), or undefined.
+ * `<returncode>N</returncode>`, `Exit code: N`, `[exit_code] N`, `[The command completed with
+ * exit code N.]`, `Process exited with code N`, or codex's JSON `{"output": …, "metadata":
+ * {"exit_code": N}}`), or undefined.
  * @example exitCodeInText("[exit_code=127]\nbash: x: not found") // 127
  */
 export function exitCodeInText(text: string): number | undefined {
-  for (const marker of EXIT_MARKERS) {
-    const m = marker.exec(text.slice(0, 4096));
+  const head = text.slice(0, EXIT_WINDOW);
+  for (const marker of EXIT_AT_START) {
+    const m = marker.exec(head);
+    if (m?.[1] !== undefined) return Number.parseInt(m[1], 10);
+  }
+  const json = jsonExitCode(text);
+  if (json !== undefined) return json;
+  const tail = text.length > EXIT_WINDOW ? text.slice(-EXIT_WINDOW) : text;
+  for (const marker of EXIT_ON_A_LINE) {
+    const m = marker.exec(tail) ?? (tail === text ? null : marker.exec(head));
     if (m?.[1] !== undefined) return Number.parseInt(m[1], 10);
   }
   return undefined;
+}
+
+/** codex's function output as JSON text: `{"output": "…", "metadata": {"exit_code": N}}`. */
+function jsonExitCode(text: string): number | undefined {
+  const t = text.trimStart();
+  if (!t.startsWith("{") || !t.includes('"exit_code"')) return undefined;
+  try {
+    const doc: unknown = JSON.parse(t);
+    const meta = (doc as { metadata?: { exit_code?: unknown } } | null)?.metadata;
+    const code = meta?.exit_code;
+    return typeof code === "number" && Number.isInteger(code) ? code : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

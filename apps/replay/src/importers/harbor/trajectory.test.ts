@@ -95,6 +95,52 @@ describe("outcomesFromTrajectory", () => {
     expect(commandsInTrajectory(doc)).toBe(2);
   });
 
+  it("reads the installed agents' forms: codex's argv and JSON output, Claude Code's converted result", () => {
+    const doc = {
+      steps: [
+        {
+          step_id: 1,
+          tool_calls: [
+            { tool_call_id: "a", arguments: { command: ["bash", "-lc", "make test"] } },
+            { tool_call_id: "b", arguments: { command: ["pytest", "-x"] } },
+          ],
+          observation: {
+            results: [
+              {
+                source_call_id: "a",
+                content: '{"output":"make: *** [test] Error 2\\n","metadata":{"exit_code":2}}',
+              },
+              {
+                source_call_id: "b",
+                content: "Exit code: 1\nWall time: 1 seconds\nOutput:\nE  assert 1 == 2",
+              },
+            ],
+          },
+        },
+        {
+          step_id: 2,
+          tool_calls: [
+            { tool_call_id: "c", function_name: "Bash", arguments: { command: "ls /nope" } },
+          ],
+          observation: {
+            results: [
+              {
+                source_call_id: "c",
+                content:
+                  "[stderr]\nls: cannot access '/nope'\n[exit_code] 2\n\n[error] tool reported failure",
+              },
+            ],
+          },
+        },
+      ],
+    };
+    expect(outcomesFromTrajectory(doc).map((o) => [o.turn, o.command, o.exit_code])).toEqual([
+      [1, "make test", 2],
+      [1, "pytest -x", 1],
+      [2, "ls /nope", 2],
+    ]);
+  });
+
   it("tolerates a document of the wrong shape", () => {
     expect(outcomesFromTrajectory(null)).toEqual([]);
     expect(outcomesFromTrajectory({ steps: "nope" })).toEqual([]);

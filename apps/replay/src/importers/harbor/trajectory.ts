@@ -101,6 +101,13 @@ function commandOf(args: unknown): string | undefined {
   for (const key of ["command", "cmd", "keystrokes", "script"]) {
     const v = a[key];
     if (typeof v === "string" && v.trim() !== "") return v;
+    // codex's shell tool passes argv: `["bash", "-lc", "make test"]` runs its last word.
+    if (Array.isArray(v) && v.length > 0 && v.every((w) => typeof w === "string")) {
+      const argv = v as string[];
+      const shell = argv.length === 3 && /^(?:ba|z|da)?sh$/.test(argv[0]!.split("/").pop()!);
+      const line = shell && /^-l?c$/.test(argv[1]!) ? argv[2]! : argv.join(" ");
+      if (line.trim() !== "") return line;
+    }
   }
   return undefined;
 }
