@@ -96,6 +96,20 @@ describe("an installed agent that could not work", () => {
     expect(classifyTrial(t)).toMatchObject({ attribution: "harness", category: "ENV_SETUP_MISS" });
   });
 
+  it.each([
+    ["openhands-sdk", "agent/openhands_sdk.txt"],
+    ["nemo-agent", "agent/nemo-agent-output.txt"],
+    ["deerflow", "agent/deerflow.jsonl"],
+  ])("finds %s's own log under the name Harbor gives it (%s)", async (agent, rel) => {
+    const log = event({ type: "error", message: "Incorrect API key provided: ''" });
+    const { t } = await oneTrial(started, { [rel]: log }, agent);
+    expect(classifyTrial(t)).toMatchObject({
+      attribution: "harness",
+      category: "ENV_SETUP_MISS",
+      decided_by: { file: rel },
+    });
+  });
+
   it("whose program the shell could not find never started: setup", async () => {
     const { t, counts } = await oneTrial(
       { commandsAs: "command-dirs", commands: [] },

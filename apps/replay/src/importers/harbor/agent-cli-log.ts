@@ -5,7 +5,7 @@ import { NOT_STARTED, PROVIDER_FAILURE } from "../agent-cli-lines.js";
 import { readNumbered } from "../verifier-output.js";
 
 // Harbor's installed agents (claude-code, codex, gemini-cli, goose, pi …) run one command-line
-// program whose output Harbor keeps as agent/<name>.txt: plain text, or the CLI's JSON events one
+// program whose output Harbor keeps as agent/<name>.txt (or .jsonl): plain text, or the CLI's JSON events one
 // a line (codex `--json`, claude-code `stream-json`). How that log ENDS says whether the agent
 // could work at all: the shell could not find the agent's program, or the CLI's own last event is
 // an error from the model provider (a refused key, a model it may not use, a quota).
@@ -42,9 +42,10 @@ export async function readAgentCliLog(
   notes: string[],
 ): Promise<AgentCliEnd> {
   if (!agentName) return {};
-  const own = (await listDir(join(trialDir, agentRel))).find(
-    (e) => e.isFile() && e.name.endsWith(".txt") && namesAgent(e.name.slice(0, -4), agentName),
-  );
+  const own = (await listDir(join(trialDir, agentRel))).find((e) => {
+    const base = LOG_NAME.exec(e.name)?.[1];
+    return e.isFile() && base !== undefined && namesAgent(base, agentName);
+  });
   if (!own) return {};
   const read = await noted(notes, () => readNumbered(trialDir, `${agentRel}/${own.name}`));
   if (!read) return {};
@@ -70,11 +71,17 @@ export async function readAgentCliLog(
   return {};
 }
 
-/** A log named for the agent: `codex` for `codex`, `claude-code` for `team-claude-code`. */
+/**
+ * The name of an agent's own output log, as Harbor's installed agents write it: `codex.txt`,
+ * `nemo-agent-output.txt`, `deerflow.jsonl`, `openhands_sdk.txt` (for `openhands-sdk`).
+ */
+const LOG_NAME = /^(.+?)(?:[-_]output)?\.(?:txt|log|jsonl)$/i;
+
+/** A log named for the agent: `codex` for `codex`, `claude-code` for `team-claude-code`; `_` reads as `-`. */
 function namesAgent(base: string, agent: string): boolean {
-  const a = agent.toLowerCase();
-  const b = base.toLowerCase();
-  return b.length > 1 && (a === b || a.endsWith(`-${b}`) || a.endsWith(`_${b}`));
+  const a = agent.toLowerCase().replaceAll("_", "-");
+  const b = base.toLowerCase().replaceAll("_", "-");
+  return b.length > 1 && (a === b || a.endsWith(`-${b}`));
 }
 
 function parse(line: string): Record<string, unknown> | undefined {
