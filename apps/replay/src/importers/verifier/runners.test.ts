@@ -177,6 +177,153 @@ npm error Test failed.  See above for more details.`,
     head: "npm error Test failed.",
     line: 5,
   },
+  maven: {
+    text: `[INFO] Running com.example.CalcTest
+[ERROR] Tests run: 2, Failures: 1, Errors: 0, Skipped: 0, Time elapsed: 0.031 s <<< FAILURE! - in com.example.CalcTest
+[ERROR] com.example.CalcTest.adds  Time elapsed: 0.005 s  <<< FAILURE!
+org.opentest4j.AssertionFailedError: expected: <4> but was: <5>
+	at com.example.CalcTest.adds(CalcTest.java:12)
+[INFO] Results:
+[ERROR] Failures:
+[ERROR]   CalcTest.adds:12 expected: <4> but was: <5>`,
+    head: "[ERROR] com.example.CalcTest.adds  Time elapsed",
+    line: 3,
+  },
+  gradle: {
+    text: `> Task :compileJava
+> Task :test
+
+CalcTest > adds() FAILED
+    org.opentest4j.AssertionFailedError at CalcTest.java:12
+
+2 tests completed, 1 failed
+
+> Task :test FAILED`,
+    head: "CalcTest > adds() FAILED",
+    line: 4,
+  },
+  rspec: {
+    text: `F.
+
+Failures:
+
+  1) Calc adds numbers
+     Failure/Error: expect(Calc.add(2, 2)).to eq(4)
+
+       expected: 4
+            got: 5
+
+2 examples, 1 failure
+
+Failed examples:
+
+rspec ./spec/calc_spec.rb:4 # Calc adds numbers`,
+    head: "Failure/Error: expect(Calc.add(2, 2)).to eq(4)",
+    line: 6,
+  },
+  minitest: {
+    text: `# Running:
+
+F.
+
+Finished in 0.001s, 2000.0 runs/s, 2000.0 assertions/s.
+
+  1) Failure:
+CalcTest#test_add [test/calc_test.rb:6]:
+Expected: 4
+  Actual: 5
+
+2 runs, 2 assertions, 1 failures, 0 errors, 0 skips`,
+    head: "1) Failure:",
+    line: 7,
+  },
+  phpunit: {
+    text: `PHPUnit 10.5.0 by Sebastian Bergmann and contributors.
+
+F.                                                                  2 / 2 (100%)
+
+There was 1 failure:
+
+1) CalcTest::testAdd
+Failed asserting that 5 matches expected 4.
+
+/app/tests/CalcTest.php:9
+
+FAILURES!
+Tests: 2, Assertions: 2, Failures: 1.`,
+    head: "1) CalcTest::testAdd",
+    line: 7,
+  },
+  mocha: {
+    text: `  Calc
+    ✔ subtracts
+    1) adds
+
+  1 passing (5ms)
+  1 failing
+
+  1) Calc
+       adds:
+
+      AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:
+
+5 !== 4`,
+    head: "AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:",
+    line: 11,
+  },
+  dotnet: {
+    text: `  Calc.Tests -> /app/tests/bin/Debug/net8.0/Calc.Tests.dll
+[xUnit.net 00:00:00.50]     Calc.Tests.CalcTests.Adds [FAIL]
+  Failed Calc.Tests.CalcTests.Adds [4 ms]
+  Error Message:
+   Assert.Equal() Failure: Values differ
+Expected: 4
+Actual:   5
+
+Failed!  - Failed:     1, Passed:     1, Skipped:     0, Total:     2, Duration: 4 ms - Calc.Tests.dll (net8.0)`,
+    head: "[xUnit.net 00:00:00.50]     Calc.Tests.CalcTests.Adds [FAIL]",
+    line: 2,
+  },
+  xctest: {
+    text: `Test Case '-[CalcTests.CalcTests testAdd]' started.
+/app/Tests/CalcTests/CalcTests.swift:6: error: -[CalcTests.CalcTests testAdd] : XCTAssertEqual failed: ("5") is not equal to ("4")
+Test Case '-[CalcTests.CalcTests testAdd]' failed (0.002 seconds).`,
+    head: "/app/Tests/CalcTests/CalcTests.swift:6: error: -[CalcTests.CalcTests testAdd] : XCTAssertEqual failed",
+    line: 2,
+  },
+  exunit: {
+    text: `..
+
+  1) test adds (CalcTest)
+     test/calc_test.exs:5
+     Assertion with == failed
+     code:  assert Calc.add(2, 2) == 4
+     left:  5
+     right: 4
+
+Finished in 0.02 seconds
+2 tests, 1 failure`,
+    head: "1) test adds (CalcTest)",
+    line: 3,
+  },
+  testthat: {
+    text: `══ Failed tests ════════════════════════════════════════════════════════════════
+── Failure ('test-calc.R:3:3'): adds ───────────────────────────────────────────
+add(2, 2) (\`actual\`) not equal to 4 (\`expected\`).
+
+[ FAIL 1 | WARN 0 | SKIP 0 | PASS 1 ]`,
+    head: "── Failure ('test-calc.R:3:3'): adds",
+    line: 2,
+  },
+  julia: {
+    text: `add: Test Failed at /app/test/runtests.jl:5
+  Expression: add(2, 2) == 4
+   Evaluated: 5 == 4
+Test Summary: | Pass  Fail  Total
+calc          |    1     1      2`,
+    head: "add: Test Failed at /app/test/runtests.jl:5",
+    line: 1,
+  },
 };
 
 const NOT_RUN: Record<string, { text: string; kind: string }[]> = {
@@ -270,6 +417,34 @@ const NOT_RUN: Record<string, { text: string; kind: string }[]> = {
     },
     { text: "/tests/test.sh: 3: set: Illegal option -o pipefail", kind: "script_broken" },
   ],
+  maven: [
+    {
+      text: "[ERROR] The goal you specified requires a project to execute but there is no POM in this directory (/app). Please verify you invoked Maven from the correct directory. -> [Help 1]",
+      kind: "workspace_missing",
+    },
+    {
+      text: "[ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin:3.11.0:compile (default-compile) on project calc: Fatal error compiling: error: release version 21 not supported -> [Help 1]",
+      kind: "toolchain_too_old",
+    },
+  ],
+  gradle: [
+    {
+      text: "> Unsupported class file major version 65",
+      kind: "toolchain_too_old",
+    },
+    { text: "Directory '/app' does not contain a Gradle build.", kind: "workspace_missing" },
+  ],
+  rspec: [{ text: "LoadError: cannot load such file -- /app/lib/calc", kind: "import_failed" }],
+  dotnet: [
+    {
+      text: "MSBUILD : error MSB1003: Specify a project or solution file. The current working directory does not contain a project or solution file.",
+      kind: "workspace_missing",
+    },
+    {
+      text: "/usr/share/dotnet/sdk/6.0.428/Sdks/Microsoft.NET.Sdk/targets/Microsoft.NET.TargetFrameworkInference.targets(144,5): error NETSDK1045: The current .NET SDK does not support targeting .NET 8.0.",
+      kind: "toolchain_too_old",
+    },
+  ],
 };
 
 const OUTCOMES: Record<string, { text: string; tests: [string, boolean][] }> = {
@@ -327,6 +502,27 @@ const OUTCOMES: Record<string, { text: string; tests: [string, boolean][] }> = {
     tests: [
       ["unit_vec", true],
       ["unit_map", false],
+    ],
+  },
+  gradle: {
+    text: "CalcTest > subtracts() PASSED\nCalcTest > adds() FAILED\n    org.opentest4j.AssertionFailedError at CalcTest.java:12",
+    tests: [
+      ["CalcTest > subtracts()", true],
+      ["CalcTest > adds()", false],
+    ],
+  },
+  dotnet: {
+    text: "  Passed Calc.Tests.CalcTests.Subtracts [1 ms]\n  Failed Calc.Tests.CalcTests.Adds [4 ms]",
+    tests: [
+      ["Calc.Tests.CalcTests.Subtracts", true],
+      ["Calc.Tests.CalcTests.Adds", false],
+    ],
+  },
+  xctest: {
+    text: "Test Case 'CalcTests.testSub' passed (0.001 seconds)\nTest Case 'CalcTests.testAdd' failed (0.002 seconds)",
+    tests: [
+      ["CalcTests.testSub", true],
+      ["CalcTests.testAdd", false],
     ],
   },
 };

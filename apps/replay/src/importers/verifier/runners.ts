@@ -41,7 +41,7 @@ export interface Runner {
 }
 
 /** An outcome verdict that is a pass. */
-export const PASSED = /^(?:PASS|PASSED|ok|Passed|✓|√)$/;
+export const PASSED = /^(?:PASS|PASSED|ok|Passed|passed|✓|✔|√)$/;
 
 /** A file path with a line (and column) as compilers print it: `src/a.c:12:5`. */
 const AT = String.raw`[\w./~+-]{1,300}:\d{1,7}(?::\d{1,7})?`;
@@ -205,6 +205,123 @@ export const RUNNERS: readonly Runner[] = [
           /^make(?:\[\d{1,4}\])?: \*\*\* No rule to make target '?(?:test|check)'?\.\s{0,4}Stop\./,
       },
     ],
+  },
+  {
+    // Maven's surefire: one line per failing test, the summary's `Class.test:line message`, and
+    // javac's errors as Maven prints them.
+    name: "maven",
+    failure: [
+      /^\[ERROR\] (?!Tests run:)\S{1,300}\s{1,4}Time elapsed: .{1,60}<<< (?:FAILURE|ERROR)!$/,
+      /^\[ERROR\]\s{1,4}[\w$]{1,300}\.[\w$]{1,300}:\d{1,7} \S/,
+      /^\[ERROR\] \S{1,300}\.(?:java|kt|scala):\[\d{1,7},\d{1,7}\] \S/,
+    ],
+    notRun: [
+      {
+        kind: "workspace_missing",
+        pattern:
+          /^\[ERROR\] The goal you specified requires a project to execute but there is no POM/,
+      },
+      {
+        kind: "toolchain_too_old",
+        pattern:
+          /^\[ERROR\] Failed to execute goal .{1,300}(?:error: (?:invalid target release|release version \S{1,20} not supported)|has been compiled by a more recent version of the Java Runtime)/,
+      },
+    ],
+  },
+  {
+    // Gradle's test task (`Class > test() FAILED`) and a compile task that failed.
+    name: "gradle",
+    outcome: /^(?<name>[\w.$]{1,300} > \S.{0,300}?) (?<verdict>PASSED|FAILED)$/,
+    failure: [
+      /^[\w.$]{1,300} > \S.{0,300} FAILED$/,
+      /^> Task :(?:\S{1,200}:)?\w{0,60}[Cc]ompile\w{0,60} FAILED$/,
+    ],
+    notRun: [
+      {
+        kind: "toolchain_too_old",
+        pattern: /(?:^(?:> )?|: )Unsupported class file major version \d{1,3}$/,
+      },
+      {
+        kind: "workspace_missing",
+        pattern: /^(?:> )?Directory '[^']{1,300}' does not contain a Gradle build\.?$/,
+      },
+    ],
+  },
+  {
+    name: "rspec",
+    failure: [/^\s{0,12}Failure\/Error: \S/, /^rspec \.\/\S{1,300}:\d{1,7} # \S/],
+    notRun: [
+      {
+        kind: "import_failed",
+        pattern: /^\s{0,12}(?:# )?(?:LoadError: )?cannot load such file -- \S/,
+      },
+    ],
+  },
+  {
+    name: "minitest",
+    failure: [
+      /^\s{0,4}\d{1,5}\) (?:Failure|Error):$/,
+      /^[\w:]{1,300}#test\w{0,200} \[\S{1,300}:\d{1,7}\]:$/,
+    ],
+  },
+  {
+    name: "phpunit",
+    failure: [
+      /^\d{1,5}\) [\w\\]{1,300}::\w{1,300}(?: with data set .{1,200})?$/,
+      /^Failed asserting that \S/,
+      /^(?:PHP )?(?:Parse|Fatal) error: {1,2}\S/,
+    ],
+  },
+  {
+    name: "mocha",
+    failure: [/^\s{1,12}AssertionError(?: \[[A-Z_]{1,60}\])?: \S/],
+  },
+  {
+    // dotnet test (xUnit, NUnit, MSTest) and the C# compiler's `file(line,col): error CS1002:`.
+    name: "dotnet",
+    outcome:
+      /^\s{0,4}(?<verdict>Passed|Failed) (?<name>[\w.`<>,()"-]{1,300}?) \[\d{1,7}(?:\.\d{1,3})? ?m?s\]$/,
+    failure: [
+      /^\s{0,4}Failed [\w.`<>,()"-]{1,300} \[\d/,
+      /^\[xUnit\.net [\d:.]{1,20}\]\s{1,10}\S{1,300} \[FAIL\]$/,
+      /^Failed! {1,2}- Failed: /,
+      /^[\w./~+\\:-]{1,300}\(\d{1,7},\d{1,7}\): error (?!TS)[A-Z]{2,6}\d{1,6}: /,
+    ],
+    notRun: [
+      {
+        kind: "workspace_missing",
+        pattern: /^MSBUILD : error MSB1003: Specify a project or solution file/,
+      },
+      {
+        kind: "toolchain_too_old",
+        pattern: /error NETSDK1045: The current \.NET SDK does not support targeting/,
+      },
+    ],
+  },
+  {
+    // swift test (XCTest): the failed assertion as a compiler-style line, and the test case's end.
+    name: "xctest",
+    outcome: /^Test Case '(?<name>[^']{1,300})' (?<verdict>passed|failed) \(/,
+    failure: [
+      /^\S{1,300}\.swift:\d{1,7}: error: .{1,300} : XCT\w{1,40} failed/,
+      /^Test Case '[^']{1,300}' failed \(/,
+    ],
+  },
+  {
+    name: "exunit",
+    failure: [
+      /^\s{0,4}\d{1,5}\) test .{1,300} \([\w.]{1,300}\)$/,
+      /^\s{0,8}Assertion with \S{1,10} failed$/,
+      /^\s{0,8}\*\* \((?:CompileError|SyntaxError|TokenMissingError|MismatchedDelimiterError)\) \S/,
+    ],
+  },
+  {
+    name: "testthat",
+    failure: [/^── (?:\d{1,5}\. )?(?:Failure|Error) (?:\(|\S)/],
+  },
+  {
+    name: "julia",
+    failure: [/^(?:\S.{0,200}: )?(?:Test Failed|Error During Test) at \S/],
   },
   {
     name: "gcc/clang",
