@@ -347,6 +347,20 @@ describe("judging a real trial as a whole", () => {
         },
       }),
     ).toMatchObject({ attribution: "harness", reason: "UNKNOWN:harness_error:verifier_setup" });
+    // The same kinds of line about the agent's own work are the agent's: its server that the test
+    // calls is not up, its program is not where the task asked for it.
+    for (const text of [
+      "curl: (7) Failed to connect to localhost port 8080 after 0 ms: Couldn't connect to server",
+      "/tests/test.sh: line 4: /app/solve.sh: No such file or directory",
+    ]) {
+      expect(
+        trial({
+          harness: "harbor",
+          verifier: { ran: true, failure: [{ file: "verifier/test-stdout.txt", line: 2, text }] },
+        }),
+        text,
+      ).toMatchObject({ attribution: "agent", category: "TEST_MISUNDERSTOOD" });
+    }
     expect(
       trial({
         harness: "harbor",

@@ -44,6 +44,13 @@ const PLATFORM_FAILURE = /rosetta error:|unimplemented syscall|qemu: uncaught ta
 /** The verifier's own script failed before any test ran (it could not fetch or set up its tools). */
 const VERIFIER_SETUP_FAILURE =
   /^\/tests\/[\w.-]+\.sh: line \d+: |^curl: \((?:5|6|7|28|35|56|60)\) |^error: failed to (?:download|fetch)|could not resolve host/i;
+/**
+ * Such a line that is the agent's work failing the check, not the verifier's set-up: a request to
+ * a service on this machine (the agent's server, which the test calls), or a program or file the
+ * agent was to leave in its working folder that the script could not find or run.
+ */
+const AGENTS_WORK =
+  /^curl: \(\d+\) .{0,200}\b(?:localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|0\.0\.0\.0|\[?::1\]?)\b|^\/tests\/[\w.-]+\.sh: line \d+: (?:\/app|\/workspace|\.)\/\S*: (?:No such file or directory|Permission denied)$/i;
 
 /** The verifier recorded a failing test or a failure line of its own. */
 function verifierShowsFailure(t: TrialSignals): boolean {
@@ -170,7 +177,7 @@ function verifierSetupFailure(t: TrialSignals): EvidenceLine | undefined {
     )
   )
     return undefined;
-  return v.failure.find((l) => VERIFIER_SETUP_FAILURE.test(l.text));
+  return v.failure.find((l) => VERIFIER_SETUP_FAILURE.test(l.text) && !AGENTS_WORK.test(l.text));
 }
 
 function setupVerdict(t: TrialSignals): Verdict | undefined {
