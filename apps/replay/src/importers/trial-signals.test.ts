@@ -116,6 +116,32 @@ describe("Harbor trials judged as a whole", () => {
     });
   });
 
+  it("an agent stopped on a tool call after every turn of its budget ran out of budget; one with turns left did not", async () => {
+    const commands = ["grep -n ERROR app.log", "python3 check.py", "ls /usr/bin"].map(
+      (command) => ({
+        command,
+      }),
+    );
+    const judged = async (maxEpisodes: number) => {
+      const job = await writeHarborJob(join(await tempDir(), "job"), {
+        maxEpisodes,
+        trials: [
+          {
+            name: "regex__B1",
+            reward: 0,
+            commands,
+            testStdout: "E       AssertionError: Expected 9 dates, got 3\n",
+          },
+        ],
+      });
+      const t = (await ingest("harbor", [job])).trials[0]!;
+      expect(t.signals.trial?.agent).toMatchObject({ steps: 3, submitted: false, mid_work: true });
+      return classifyTrial(t).reason;
+    };
+    expect(await judged(3)).toBe("BUDGET_EXHAUSTED:turn_budget");
+    expect(await judged(10)).toBe("TEST_MISUNDERSTOOD:verifier_failed_after_agent_finished");
+  });
+
   it("keeps every named reward, the headline is `reward`, and a multi-step trial is read from its last step", async () => {
     const job = await writeHarborJob(join(await tempDir(), "job"), {
       trials: [

@@ -550,6 +550,23 @@ describe("the agent's turn budget and the test's own clock", () => {
       { budget_turns: 60 },
     );
     expect(silent.category).toBe("TEST_MISUNDERSTOOD");
+    // One whose trajectory ends on a tool call it never answered was stopped mid-work: its budget.
+    const stopped = trial(
+      { harness: "harbor", passed: false, agent: { ...agent, mid_work: true }, verifier: failing },
+      { budget_turns: 60 },
+    );
+    expect(stopped.reason).toBe("BUDGET_EXHAUSTED:turn_budget");
+    // Stopped mid-work with turns left is not the budget.
+    const early = trial(
+      {
+        harness: "harbor",
+        passed: false,
+        agent: { ...agent, steps: 12, mid_work: true },
+        verifier: failing,
+      },
+      { budget_turns: 60 },
+    );
+    expect(early.category).toBe("TEST_MISUNDERSTOOD");
   });
 
   it("a timeout the test's own code raised while waiting for an output is its check failing, not a hang", () => {

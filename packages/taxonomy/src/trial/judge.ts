@@ -375,11 +375,12 @@ function judgeFromCause(
   }
 
   // The agent used every turn its budget allowed and had not said it was done. Only for an agent
-  // that says when it is done (terminus's `task_complete`, read beside its screens): an installed
-  // agent's trajectory never says it, and its steps are not its turns.
+  // that says when it is done (terminus's `task_complete`, read beside its screens), or one whose
+  // trajectory ends on a tool call it never answered (stopped mid-work): an installed agent's
+  // trajectory never says it is done, and ends on its own message when it finished.
   const budget = s.budget_turns;
   const taken = t.agent?.steps;
-  const saysDone = t.screens.length > 0;
+  const saysDone = t.screens.length > 0 || t.agent?.mid_work === true;
   if (
     budget &&
     saysDone &&

@@ -58,6 +58,11 @@ export const agentEndSignalSchema = z.strictObject({
   steps: count.optional(),
   /** The agent said it was done (a submit command, a final answer, `task_complete`). */
   submitted: z.boolean().optional(),
+  /**
+   * The agent's last step called a tool and nothing of the agent's came after: it was stopped
+   * while it worked (a finished agent ends on its own message).
+   */
+  mid_work: z.boolean().optional(),
   /** The harness cut the agent off while it worked (e.g. the tests typed into its session). */
   cut_off: evidenceLineSchema.optional(),
   /** The model's context window was exceeded. */

@@ -19,6 +19,8 @@ export interface TrajectoryEnd {
   steps: number;
   /** The agent's last turn said the task is complete. */
   submitted: boolean;
+  /** The agent's last step called a tool (other than marking the task complete). */
+  midWork?: boolean;
   /** The agent's last message, for people. */
   last?: { text: string; step: number };
 }
@@ -61,6 +63,7 @@ export function screensOf(doc: unknown, raw: string, file: string): TrajectoryEn
     const message = said(step);
     if (message.trim()) end.last = { text: message, step: id };
     end.submitted = /"task_complete"\s*:\s*true/.test(message) || isComplete(step);
+    end.midWork = !end.submitted && Array.isArray(step.tool_calls) && step.tool_calls.some(isObj);
     const results =
       isObj(step.observation) && Array.isArray(step.observation.results)
         ? step.observation.results.filter(isObj)

@@ -226,6 +226,7 @@ async function readTrial(
     if (end) {
       trialSignals.agent.steps = end.steps;
       trialSignals.agent.submitted = end.submitted;
+      if (end.midWork) trialSignals.agent.mid_work = true;
     }
     if (overflow) trialSignals.agent.context_overflow = overflow;
   }
@@ -384,7 +385,10 @@ function readChain(chain: TrajectorySegment[], judge: boolean): AgentRead {
       if (!end) end = { screens: [], steps: 0, submitted: false };
       end.screens.push(...e.screens.map(shift));
       end.steps += e.steps;
-      if (e.steps > 0) end.submitted = e.submitted;
+      if (e.steps > 0) {
+        end.submitted = e.submitted;
+        end.midWork = e.midWork === true;
+      }
       if (e.last) end.last = { ...e.last, step: e.last.step + offset };
     }
     offset += Math.max(
