@@ -76,8 +76,18 @@ describe("findJobs", () => {
     ]);
     await expect(findJobs("harbor", join(root, "c"))).rejects.toThrow(InputError);
     await expect(findJobs("tb", root)).rejects.toThrow(
-      /no tb run found in .* \(searched 3 levels down\)/,
+      /no tb run found in .* \(searched 8 levels down\)/,
     );
+  });
+
+  it("finds a job a repository keeps deep in its own layout, and never looks in .git or node_modules", async () => {
+    const deep = join(root, "runs", "experiments", "e1", "legs", "basic", "harbor", "job-1");
+    await writeHarborJob(deep, { trials: [{ name: "x__1", reward: 1 }] });
+    await writeHarborJob(join(root, "node_modules", "pkg", "job-2"), {
+      trials: [{ name: "y__1", reward: 1 }],
+    });
+    await writeHarborJob(join(root, ".git", "job-3"), { trials: [{ name: "z__1", reward: 1 }] });
+    expect(await findJobs("harbor", root)).toEqual([deep]);
   });
 });
 

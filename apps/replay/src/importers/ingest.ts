@@ -55,14 +55,20 @@ export interface IngestResult {
   harness_errors: HarnessErrorEntry[];
 }
 
-/** How deep below a given folder job folders are looked for (e.g. results/<task>/<job>/). */
-const JOB_SEARCH_DEPTH = 3;
+/**
+ * How deep below a given folder job folders are looked for: a repository's own layout can hold
+ * them deep (runs/experiments/<name>/legs/<leg>/harbor/<job>/); the folder cap below bounds the walk.
+ */
+const JOB_SEARCH_DEPTH = 8;
+/** Folders that never hold a job and can be large: version control and package trees. */
+const NEVER_JOBS = new Set([".git", "node_modules", "__pycache__", ".venv", "venv", ".tox"]);
 /** A search that meets more folders than this was pointed at the wrong place. */
 const JOB_SEARCH_MAX_DIRS = 20_000;
 
 /**
  * The job (Harbor) or run (tb) folders at or below `dir`: the folder itself when it is one,
- * else those found up to three levels down (symlinks never entered). An InputError when
+ * else those found up to eight levels down (symlinks, .git and node_modules never entered; at
+ * most 20,000 folders searched). An InputError when
  * there are none, or when `dir` is not a directory.
  * @example await findJobs("harbor", "results/gpt-oss") // ["results/gpt-oss/fix-git/2026-04-01__23-21-41", ...]
  */
@@ -83,7 +89,8 @@ export async function findJobs(kind: HarnessKind, dir: string): Promise<string[]
       return;
     }
     if (depth >= JOB_SEARCH_DEPTH) return;
-    for (const sub of (await listSubdirs(d)).dirs) await walk(join(d, sub), depth + 1);
+    for (const sub of (await listSubdirs(d)).dirs)
+      if (!NEVER_JOBS.has(sub)) await walk(join(d, sub), depth + 1);
   };
   await walk(dir, 0);
   if (found.length === 0) {
