@@ -80,14 +80,20 @@ describe("findJobs", () => {
     );
   });
 
-  it("finds a job a repository keeps deep in its own layout, and never looks in .git or node_modules", async () => {
+  it("finds a job a repository keeps deep in its own layout, and never looks deep in .git or node_modules", async () => {
     const deep = join(root, "runs", "experiments", "e1", "legs", "basic", "harbor", "job-1");
     await writeHarborJob(deep, { trials: [{ name: "x__1", reward: 1 }] });
-    await writeHarborJob(join(root, "node_modules", "pkg", "job-2"), {
+    await writeHarborJob(join(root, "node_modules", "a", "b", "pkg", "job-2"), {
       trials: [{ name: "y__1", reward: 1 }],
     });
-    await writeHarborJob(join(root, ".git", "job-3"), { trials: [{ name: "z__1", reward: 1 }] });
+    await writeHarborJob(join(root, ".git", "a", "b", "job-3"), {
+      trials: [{ name: "z__1", reward: 1 }],
+    });
     expect(await findJobs("harbor", root)).toEqual([deep]);
+    // Jobs within three levels are all there is: nothing deeper is walked (a build tree beside them).
+    const near = join(root, "near", "job-4");
+    await writeHarborJob(near, { trials: [{ name: "w__1", reward: 1 }] });
+    expect(await findJobs("harbor", root)).toEqual([near]);
   });
 });
 

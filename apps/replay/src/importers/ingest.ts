@@ -56,51 +56,59 @@ export interface IngestResult {
 }
 
 /**
- * How deep below a given folder job folders are looked for: a repository's own layout can hold
- * them deep (runs/experiments/<name>/legs/<leg>/harbor/<job>/); the folder cap below bounds the walk.
+ * How deep below a given folder job folders are looked for: first three levels (results/<task>/<job>/),
+ * and only when those hold none, deeper, for a repository that keeps its jobs deep in its own
+ * layout (runs/experiments/<name>/legs/<leg>/harbor/<job>/). The folder cap bounds both.
  */
-const JOB_SEARCH_DEPTH = 8;
-/** Folders that never hold a job and can be large: version control and package trees. */
-const NEVER_JOBS = new Set([".git", "node_modules", "__pycache__", ".venv", "venv", ".tox"]);
+const JOB_SEARCH_DEPTH = 3;
+const DEEP_JOB_SEARCH_DEPTH = 8;
 /** A search that meets more folders than this was pointed at the wrong place. */
 const JOB_SEARCH_MAX_DIRS = 20_000;
+/** Folders the deeper search never enters: hidden ones, packages, build output, environments. */
+const NEVER_JOBS = /^(?:\..*|node_modules|__pycache__|venv|env|target|build|dist|out)$/;
 
 /**
  * The job (Harbor) or run (tb) folders at or below `dir`: the folder itself when it is one,
- * else those found up to eight levels down (symlinks, .git and node_modules never entered; at
- * most 20,000 folders searched). An InputError when
- * there are none, or when `dir` is not a directory.
+ * else those found up to three levels down, else (none there) up to eight levels down, hidden,
+ * package, build and environment folders left out (symlinks never entered; at most 20,000
+ * folders searched). An InputError when there are none, or when `dir` is not a directory.
  * @example await findJobs("harbor", "results/gpt-oss") // ["results/gpt-oss/fix-git/2026-04-01__23-21-41", ...]
  */
 export async function findJobs(kind: HarnessKind, dir: string): Promise<string[]> {
   await assertDirectory(dir);
   const isJob = kind === "harbor" ? isHarborJob : isTbRun;
-  const found: string[] = [];
-  let visited = 0;
-  const walk = async (d: string, depth: number): Promise<void> => {
-    if (++visited > JOB_SEARCH_MAX_DIRS) {
-      throw new InputError(
-        { file: dir },
-        `more than ${JOB_SEARCH_MAX_DIRS} folders searched for jobs; name the job folders instead`,
-      );
-    }
-    if (await isJob(d)) {
-      found.push(d);
-      return;
-    }
-    if (depth >= JOB_SEARCH_DEPTH) return;
-    for (const sub of (await listSubdirs(d)).dirs)
-      if (!NEVER_JOBS.has(sub)) await walk(join(d, sub), depth + 1);
+  const search = async (maxDepth: number, skip: (name: string) => boolean) => {
+    const found: string[] = [];
+    let visited = 0;
+    const walk = async (d: string, depth: number): Promise<void> => {
+      if (++visited > JOB_SEARCH_MAX_DIRS) {
+        throw new InputError(
+          { file: dir },
+          `more than ${JOB_SEARCH_MAX_DIRS} folders searched for jobs; name the job folders instead`,
+        );
+      }
+      if (await isJob(d)) {
+        found.push(d);
+        return;
+      }
+      if (depth >= maxDepth) return;
+      for (const sub of (await listSubdirs(d)).dirs)
+        if (!skip(sub)) await walk(join(d, sub), depth + 1);
+    };
+    await walk(dir, 0);
+    return found;
   };
-  await walk(dir, 0);
-  if (found.length === 0) {
+  const near = await search(JOB_SEARCH_DEPTH, () => false);
+  if (near.length > 0) return near;
+  const deep = await search(DEEP_JOB_SEARCH_DEPTH, (name) => NEVER_JOBS.test(name));
+  if (deep.length === 0) {
     const what = kind === "harbor" ? "Harbor job" : "tb run";
     throw new InputError(
       { file: dir },
-      `no ${what} found in ${dir} (searched ${JOB_SEARCH_DEPTH} levels down)`,
+      `no ${what} found in ${dir} (searched ${DEEP_JOB_SEARCH_DEPTH} levels down)`,
     );
   }
-  return found;
+  return deep;
 }
 
 /** A job to read, and when the path named one trial folder, just that trial. */
