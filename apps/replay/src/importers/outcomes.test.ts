@@ -35,6 +35,16 @@ describe("exitCodeInText", () => {
     expect(
       exitCodeInText("the docs say: Process exited with code 1 means failure"),
     ).toBeUndefined();
+    // What the command printed never outranks where its agent writes the code.
+    expect(
+      exitCodeInText(
+        "Chunk ID: 1\nProcess exited with code 1\nOutput:\nProcess exited with code 0",
+      ),
+    ).toBe(1);
+    expect(
+      exitCodeInText("[exit_code] 0\nmore output\n[The command completed with exit code 2.]"),
+    ).toBe(2);
+    expect(exitCodeInText(`[exit_code] 0\n${"line\n".repeat(20)}`)).toBeUndefined();
     expect(exitCodeInText('{"output":"fine"}')).toBeUndefined();
     expect(exitCodeInText("{not json, exit_code")).toBeUndefined();
   });

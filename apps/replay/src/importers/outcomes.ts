@@ -20,27 +20,31 @@ export function tailOf(text: string, max = STDERR_TAIL_BYTES): string {
 
 // Where agents write a command's exit code into its tool result, each as it prints it: at the
 // start of the text (ktb's `[exit_code=N]`, mini-swe-agent's `<returncode>`, Claude Code's and
-// codex's `Exit code: N`), or on a line of its own near either end (Harbor's own Claude Code
-// converter appends `[exit_code] N`; OpenHands ends with `[The command completed with exit code
-// N.]`; codex's unified exec says `Process exited with code N`).
+// codex's `Exit code: N`); in codex's unified-exec header, before its `Output:` line (`Process
+// exited with code N`); or on one of the last lines, after the command's own output (OpenHands
+// ends with `[The command completed with exit code N.]`; Harbor's own Claude Code converter
+// appends `[exit_code] N` before its metadata). The command's own output can print any of these,
+// so each is looked for only where its agent puts it, and a closing one is the last there.
 const EXIT_AT_START = [
   /^\s*\[exit_code=(-?\d+)\]/,
   /<returncode>\s*(-?\d+)\s*<\/returncode>/,
   /^\s*(?:error: )?exit code:?\s*(-?\d+)\b/i,
 ];
-const EXIT_ON_A_LINE = [
-  /^\[exit_code\] (-?\d+)$/m,
-  /^\[The command completed with exit code (-?\d+)\.?\]$/m,
-  /^Process exited with code (-?\d+)$/m,
+const EXIT_IN_HEADER = /^Process exited with code (-?\d+)$/m;
+const EXIT_CLOSING = [
+  /^\[The command completed with exit code (-?\d+)\.?\]$/,
+  /^\[exit_code\] (-?\d+)$/,
 ];
-/** How much of each end of a result is searched for an exit code. */
+/** How much of the start of a result is searched for an exit code. */
 const EXIT_WINDOW = 4096;
+/** Closing markers are looked for on this many last non-blank lines. */
+const CLOSING_LINES = 6;
 
 /**
  * An exit code written into a tool result's text by the agent (`[exit_code=N]`,
- * `<returncode>N</returncode>`, `Exit code: N`, `[exit_code] N`, `[The command completed with
- * exit code N.]`, `Process exited with code N`, or codex's JSON `{"output": …, "metadata":
- * {"exit_code": N}}`), or undefined.
+ * `<returncode>N</returncode>`, `Exit code: N`, `Process exited with code N` in codex's header,
+ * `[The command completed with exit code N.]` or `[exit_code] N` on a closing line, or codex's
+ * JSON `{"output": …, "metadata": {"exit_code": N}}`), or undefined.
  * @example exitCodeInText("[exit_code=127]\nbash: x: not found") // 127
  */
 export function exitCodeInText(text: string): number | undefined {
@@ -51,10 +55,21 @@ export function exitCodeInText(text: string): number | undefined {
   }
   const json = jsonExitCode(text);
   if (json !== undefined) return json;
-  const tail = text.length > EXIT_WINDOW ? text.slice(-EXIT_WINDOW) : text;
-  for (const marker of EXIT_ON_A_LINE) {
-    const m = marker.exec(tail) ?? (tail === text ? null : marker.exec(head));
+  const output = head.search(/^Output:$/m);
+  if (output >= 0) {
+    const m = EXIT_IN_HEADER.exec(head.slice(0, output));
     if (m?.[1] !== undefined) return Number.parseInt(m[1], 10);
+  }
+  const last = text
+    .slice(-EXIT_WINDOW)
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .slice(-CLOSING_LINES);
+  for (let i = last.length - 1; i >= 0; i--) {
+    for (const marker of EXIT_CLOSING) {
+      const m = marker.exec(last[i]!.trim());
+      if (m?.[1] !== undefined) return Number.parseInt(m[1], 10);
+    }
   }
   return undefined;
 }

@@ -351,7 +351,11 @@ describe("judging a real trial as a whole", () => {
     // calls is not up, its program is not where the task asked for it.
     for (const text of [
       "curl: (7) Failed to connect to localhost port 8080 after 0 ms: Couldn't connect to server",
+      "curl: (7) Failed to connect to 127.0.0.1 port 5000: Connection refused",
+      "curl: (7) Failed to connect to ::1 port 8080 after 0 ms: Connection refused",
+      "curl: (7) Failed to connect to 0.0.0.0 port 3000 after 0 ms: Couldn't connect to server",
       "/tests/test.sh: line 4: /app/solve.sh: No such file or directory",
+      "/tests/test.sh: line 7: /workspace/bin/run: Permission denied",
     ]) {
       expect(
         trial({
@@ -360,6 +364,19 @@ describe("judging a real trial as a whole", () => {
         }),
         text,
       ).toMatchObject({ attribution: "agent", category: "TEST_MISUNDERSTOOD" });
+    }
+    for (const text of [
+      "curl: (6) Could not resolve host: localhost.example.com",
+      "curl: (7) Failed to connect to pypi.org port 443: Connection refused",
+      "/tests/test.sh: line 2: /app/.venv/bin/activate: No such file or directory",
+    ]) {
+      expect(
+        trial({
+          harness: "harbor",
+          verifier: { ran: true, failure: [{ file: "verifier/test-stdout.txt", line: 2, text }] },
+        }),
+        text,
+      ).toMatchObject({ attribution: "harness", reason: "UNKNOWN:harness_error:verifier_setup" });
     }
     expect(
       trial({
@@ -556,6 +573,18 @@ describe("the agent's turn budget and the test's own clock", () => {
       { budget_turns: 60 },
     );
     expect(stopped.reason).toBe("BUDGET_EXHAUSTED:turn_budget");
+    // With a harness cause (a CLI that crashed also stops on a tool call), the cause's branch decides.
+    const crashed = trial(
+      {
+        harness: "harbor",
+        passed: false,
+        agent: { ...agent, mid_work: true },
+        verifier: failing,
+        cause: { name: "NonZeroAgentExitCodeError", message: "exit 1" },
+      },
+      { budget_turns: 60 },
+    );
+    expect(crashed.category).not.toBe("BUDGET_EXHAUSTED");
     // Stopped mid-work with turns left is not the budget.
     const early = trial(
       {

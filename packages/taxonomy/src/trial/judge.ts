@@ -50,7 +50,7 @@ const VERIFIER_SETUP_FAILURE =
  * agent was to leave in its working folder that the script could not find or run.
  */
 const AGENTS_WORK =
-  /^curl: \(\d+\) .{0,200}\b(?:localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|0\.0\.0\.0|\[?::1\]?)\b|^\/tests\/[\w.-]+\.sh: line \d+: (?:\/app|\/workspace|\.)\/\S*: (?:No such file or directory|Permission denied)$/i;
+  /^curl: \(\d+\) .{0,200}(?<![\w.:-])(?:localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|0\.0\.0\.0|\[?::1\]?)(?![\w.-])|^\/tests\/[\w.-]+\.sh: line \d+: (?:\/app|\/workspace)\/(?!\.venv\/)\S*: (?:No such file or directory|Permission denied)$/i;
 
 /** The verifier recorded a failing test or a failure line of its own. */
 function verifierShowsFailure(t: TrialSignals): boolean {
@@ -376,11 +376,12 @@ function judgeFromCause(
 
   // The agent used every turn its budget allowed and had not said it was done. Only for an agent
   // that says when it is done (terminus's `task_complete`, read beside its screens), or one whose
-  // trajectory ends on a tool call it never answered (stopped mid-work): an installed agent's
-  // trajectory never says it is done, and ends on its own message when it finished.
+  // last step ran a shell command and nothing of the agent's came after (stopped mid-work): an
+  // agent that finished ends on its own message or on its done call (`finish`, `submit` …).
   const budget = s.budget_turns;
   const taken = t.agent?.steps;
-  const saysDone = t.screens.length > 0 || t.agent?.mid_work === true;
+  // (Stopped mid-work counts only without a harness cause: a crashed CLI also stops on a tool call.)
+  const saysDone = t.screens.length > 0 || (t.agent?.mid_work === true && !t.cause);
   if (
     budget &&
     saysDone &&

@@ -59,8 +59,8 @@ export const agentEndSignalSchema = z.strictObject({
   /** The agent said it was done (a submit command, a final answer, `task_complete`). */
   submitted: z.boolean().optional(),
   /**
-   * The agent's last step called a tool and nothing of the agent's came after: it was stopped
-   * while it worked (a finished agent ends on its own message).
+   * The agent's last step ran a shell command and nothing of the agent's came after: it was
+   * stopped while it worked (a finished agent ends on its own message or its done call).
    */
   mid_work: z.boolean().optional(),
   /** The harness cut the agent off while it worked (e.g. the tests typed into its session). */

@@ -58,12 +58,16 @@ export function screensOf(doc: unknown, raw: string, file: string): TrajectoryEn
   const end: TrajectoryEnd = { screens: [], steps: 0, submitted: false };
   for (const step of steps) {
     if (step.source !== "agent") continue;
+    // A subagent's steps (Claude Code's sidechain, merged in by Harbor's converter) are not the
+    // agent's own turns.
+    if (isObj(step.extra) && step.extra.is_sidechain === true) continue;
     end.steps++;
     const id = typeof step.step_id === "number" ? step.step_id : end.steps;
     const message = said(step);
     if (message.trim()) end.last = { text: message, step: id };
     end.submitted = /"task_complete"\s*:\s*true/.test(message) || isComplete(step);
-    end.midWork = !end.submitted && Array.isArray(step.tool_calls) && step.tool_calls.some(isObj);
+    const calls = Array.isArray(step.tool_calls) ? step.tool_calls.filter(isObj) : [];
+    end.midWork = !end.submitted && calls.length > 0 && calls.every(runsCommand);
     const results =
       isObj(step.observation) && Array.isArray(step.observation.results)
         ? step.observation.results.filter(isObj)
@@ -87,7 +91,40 @@ export function screensOf(doc: unknown, raw: string, file: string): TrajectoryEn
   return end;
 }
 
+/** Tool calls by which agents say they are done (terminus, OpenHands, trae-agent, swe-agent …). */
+const DONE_CALL =
+  /^(?:mark_task_complete|task_complete|finish|task_done|submit|attempt_completion)$/i;
+/** Shell commands by which agents submit (mini-swe-agent's, swe-agent's). */
+const DONE_COMMAND =
+  /\bCOMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT\b|MINI_SWE_AGENT_FINAL_OUTPUT|^\s*submit\s*$/;
+
+function commandIn(call: Json): string | undefined {
+  let a: unknown = call.arguments;
+  if (typeof a === "string") {
+    try {
+      a = JSON.parse(a);
+    } catch {
+      return undefined;
+    }
+  }
+  if (!isObj(a)) return undefined;
+  for (const key of ["command", "cmd", "keystrokes", "script"]) {
+    const v = a[key];
+    if (typeof v === "string") return v;
+    if (Array.isArray(v)) return v.map(String).join(" ");
+  }
+  return undefined;
+}
+
 function isComplete(step: Json): boolean {
   const calls = Array.isArray(step.tool_calls) ? step.tool_calls.filter(isObj) : [];
-  return calls.some((c) => /mark_task_complete|task_complete/i.test(String(c.function_name ?? "")));
+  return calls.some(
+    (c) => DONE_CALL.test(String(c.function_name ?? "")) || DONE_COMMAND.test(commandIn(c) ?? ""),
+  );
+}
+
+/** A call that runs a shell command (not a call that says the agent is done). */
+function runsCommand(call: Json): boolean {
+  const command = commandIn(call);
+  return command !== undefined && command.trim() !== "" && !DONE_COMMAND.test(command);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { screensOf } from "./screens.js";
 import { commandsInTrajectory, outcomesFromTrajectory, planFromTrajectory } from "./trajectory.js";
 
 const step = (id: number, calls: object[], results: object[], extra?: object) => ({
@@ -181,5 +182,52 @@ describe("planFromTrajectory", () => {
     );
     expect(planFromTrajectory({ steps: [user] })).toBeUndefined();
     expect(planFromTrajectory({ nope: true })).toBeUndefined();
+  });
+});
+
+describe("how a trajectory ends (screensOf)", () => {
+  const call = (function_name: string, args: object) => ({
+    tool_call_id: "c",
+    function_name,
+    arguments: args,
+  });
+  const end = (...last: object[]) => {
+    const doc = {
+      steps: [
+        { step_id: 1, source: "user", message: "task" },
+        step(2, [call("bash", { command: "ls" })], []),
+        ...last,
+      ],
+    };
+    const e = screensOf(doc, JSON.stringify(doc), "agent/trajectory.json");
+    return { steps: e.steps, submitted: e.submitted, midWork: e.midWork === true };
+  };
+  it("a last step that ran a shell command is mid-work", () => {
+    expect(end(step(3, [call("bash", { command: "find / -name python*" })], []))).toEqual({
+      steps: 2,
+      submitted: false,
+      midWork: true,
+    });
+  });
+  it("an agent that ended on its own message, or on its done call or submit command, is not", () => {
+    expect(end({ step_id: 3, source: "agent", message: "Done." }).midWork).toBe(false);
+    for (const [name, args] of [
+      ["finish", { message: "done" }],
+      ["task_done", {}],
+      ["submit", {}],
+      ["bash", { command: "echo COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT" }],
+      ["str_replace_editor", { path: "/app/a.py", old_str: "a", new_str: "b" }],
+    ] as const) {
+      const e = end(step(3, [call(name, args)], []));
+      expect(e.midWork, name).toBe(false);
+    }
+    expect(end(step(3, [call("finish", {})], [])).submitted).toBe(true);
+  });
+  it("a subagent's steps (Claude Code's sidechain) are not the agent's turns", () => {
+    const side = {
+      ...step(3, [call("Bash", { command: "ls" })], []),
+      extra: { is_sidechain: true },
+    };
+    expect(end(side).steps).toBe(1);
   });
 });

@@ -88,6 +88,8 @@ export async function readHarborTrial(
  * verifier output, while the agent was at work (it had started: its setup did not fail). Its end
  * was the harness's (a killed job, a vanished process), not the agent's; what the agent had done
  * so far is not why it stopped, so a failed exploratory command mid-work is not its verdict.
+ * A trial of a job still running looks the same (Harbor writes result.json last): `fak watch`
+ * counts such trials only once the run has ended, and never shows this judgement.
  */
 function interrupted(
   signals: FailureSignals,
@@ -100,8 +102,7 @@ function interrupted(
     reason: "UNKNOWN:harness_error:interrupted",
     attribution: "harness",
   };
-  const at = incomplete.evidence ?? t.agent?.last;
-  if (at) judged.decided_by = at;
+  if (incomplete.evidence) judged.decided_by = incomplete.evidence;
   return judged;
 }
 

@@ -41,7 +41,7 @@ export interface Runner {
 }
 
 /** An outcome verdict that is a pass. */
-export const PASSED = /^(?:PASS|PASSED|ok|Passed|passed|✓|✔|√)$/;
+export const PASSED = /^(?:PASS|PASSED|ok|Passed|passed|✓|√)$/;
 
 /** A file path with a line (and column) as compilers print it: `src/a.c:12:5`. */
 const AT = String.raw`[\w./~+-]{1,300}:\d{1,7}(?::\d{1,7})?`;
