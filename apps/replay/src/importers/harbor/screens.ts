@@ -1,6 +1,6 @@
 import type { ScreenSignal } from "@fak/taxonomy";
 import { terminalText } from "../terminal-text.js";
-import { stepIdLines, textOf } from "./trajectory.js";
+import { commandOf, stepIdLines, textOf } from "./trajectory.js";
 
 // terminus-2 records keystrokes and the terminal they produced, never an exit code. Each
 // observation is the screen after a batch of keystrokes; its shell prompts split it into one
@@ -98,33 +98,17 @@ const DONE_CALL =
 const DONE_COMMAND =
   /\bCOMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT\b|MINI_SWE_AGENT_FINAL_OUTPUT|^\s*submit\s*$/;
 
-function commandIn(call: Json): string | undefined {
-  let a: unknown = call.arguments;
-  if (typeof a === "string") {
-    try {
-      a = JSON.parse(a);
-    } catch {
-      return undefined;
-    }
-  }
-  if (!isObj(a)) return undefined;
-  for (const key of ["command", "cmd", "keystrokes", "script"]) {
-    const v = a[key];
-    if (typeof v === "string") return v;
-    if (Array.isArray(v)) return v.map(String).join(" ");
-  }
-  return undefined;
-}
-
 function isComplete(step: Json): boolean {
   const calls = Array.isArray(step.tool_calls) ? step.tool_calls.filter(isObj) : [];
   return calls.some(
-    (c) => DONE_CALL.test(String(c.function_name ?? "")) || DONE_COMMAND.test(commandIn(c) ?? ""),
+    (c) =>
+      DONE_CALL.test(String(c.function_name ?? "")) ||
+      DONE_COMMAND.test(commandOf(c.arguments) ?? ""),
   );
 }
 
 /** A call that runs a shell command (not a call that says the agent is done). */
 function runsCommand(call: Json): boolean {
-  const command = commandIn(call);
+  const command = commandOf(call.arguments);
   return command !== undefined && command.trim() !== "" && !DONE_COMMAND.test(command);
 }

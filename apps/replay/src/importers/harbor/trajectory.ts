@@ -95,7 +95,8 @@ export function planFromTrajectory(doc: unknown): string | undefined {
   return statedPlan(said);
 }
 
-function commandOf(args: unknown): string | undefined {
+/** The shell command a tool call's arguments run (a string, or codex's argv), if any. */
+export function commandOf(args: unknown): string | undefined {
   const a = typeof args === "string" ? safeParse(args) : args;
   if (!isObj(a)) return undefined;
   for (const key of ["command", "cmd", "keystrokes", "script"]) {
