@@ -19,7 +19,7 @@ export interface TrajectoryEnd {
   steps: number;
   /** The agent's last turn said the task is complete. */
   submitted: boolean;
-  /** The agent's last step called a tool (other than marking the task complete). */
+  /** The agent's last step ran shell commands only (no done call, no submit command). */
   midWork?: boolean;
   /** The agent's last message, for people. */
   last?: { text: string; step: number };
@@ -110,5 +110,5 @@ function isComplete(step: Json): boolean {
 /** A call that runs a shell command (not a call that says the agent is done). */
 function runsCommand(call: Json): boolean {
   const command = commandOf(call.arguments);
-  return command !== undefined && command.trim() !== "" && !DONE_COMMAND.test(command);
+  return command !== undefined && !DONE_COMMAND.test(command);
 }
